@@ -1,0 +1,134 @@
+/* Sichuan "Bloody Battle" mahjong hand evaluation. */
+#ifndef PARLOUR_SICHUAN_H
+#define PARLOUR_SICHUAN_H
+
+#include "parlour_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Kinds are 0..26: suit * 9 + rank - 1 (suits m = 0, p = 1, s = 2). */
+#define PARLOUR_SC_KINDS 27
+/* A suit's key is sum(count[rank] * 5**rank) over its 9 ranks (base 5). */
+#define PARLOUR_SC_SUIT_KEYS 1953125u
+
+/* Opaque per-suit lookup tables; the caller allocates
+ * parlour_sc_tables_size() bytes (about 17.6 MB, 8-byte aligned, e.g. from
+ * malloc) and fills them once with parlour_sc_tables_init. After that the
+ * tables are read-only and may be shared by any number of threads. */
+typedef struct parlour_sc_tables parlour_sc_tables;
+
+size_t parlour_sc_tables_size(void);
+int parlour_sc_tables_init(void *buffer, size_t size);
+/* PARLOUR_OK if buffer holds initialised tables, else PARLOUR_E_BUFFER. */
+int parlour_sc_tables_check(const parlour_sc_tables *tables);
+
+/* Missing suit argument: 0, 1, 2, or -1 for none. */
+#define PARLOUR_SC_NO_MISSING (-1)
+
+/* Shanten forms. */
+#define PARLOUR_SC_FORM_ANY 0
+#define PARLOUR_SC_FORM_STANDARD 1
+#define PARLOUR_SC_FORM_SEVEN_PAIRS 2
+/* Returned through *out by parlour_sc_shanten for a form the hand cannot take
+ * (seven pairs with declared melds). */
+#define PARLOUR_SC_SHANTEN_IMPOSSIBLE 99
+
+/* counts: 27 concealed counts (0..4 each). melds: number of declared sets
+ * (pungs and kongs, 0..4). meld_counts: 27 counts of the tiles in those
+ * melds (kongs count 4), or NULL when there are none; used for the rule that
+ * a kind the hand holds all four of is not a wait, and for exact shanten. */
+
+/* 1 if complete, 0 if not (also 0 when concealed + 3 * melds != 14), < 0 on
+ * bad input. A hand holding its missing suit is never complete. */
+int parlour_sc_is_complete(const parlour_sc_tables *tables, const uint8_t counts[27],
+                           int melds, int missing_suit);
+
+/* Bit k of *mask set when kind k completes the hand; needs concealed +
+ * 3 * melds == 13 (else PARLOUR_E_SIZE). */
+int parlour_sc_waits(const parlour_sc_tables *tables, const uint8_t counts[27], int melds,
+                     const uint8_t *meld_counts, int missing_suit, uint32_t *mask);
+
+/* Exact shanten (-1 = complete): the fewest tile exchanges to a complete
+ * hand, minus one. Needs concealed + 3 * melds == 13 or 14. */
+int parlour_sc_shanten(const parlour_sc_tables *tables, const uint8_t counts[27], int melds,
+                       const uint8_t *meld_counts, int missing_suit, int form, int *out);
+
+/* The same three from the suits' base-5 keys (keys[s] < PARLOUR_SC_SUIT_KEYS),
+ * for callers that keep keys up to date incrementally. They do not know the
+ * melds' kinds: waits_keys does not drop kinds held four times with a meld,
+ * and shanten_keys ignores the copies melds take (exact when no meld shares
+ * a kind's suit with the concealed tiles' targets; else use the counts API).
+ * is_complete_keys returns 0 for keys of more than 14 tiles. */
+int parlour_sc_is_complete_keys(const parlour_sc_tables *tables, const uint32_t keys[3],
+                                int melds, int missing_suit);
+int parlour_sc_waits_keys(const parlour_sc_tables *tables, const uint32_t keys[3], int melds,
+                          int missing_suit, uint32_t *mask);
+int parlour_sc_shanten_keys(const parlour_sc_tables *tables, const uint32_t keys[3], int melds,
+                            int missing_suit, int form, int *out);
+
+/* Scoring. */
+#define PARLOUR_SC_MELD_PUNG 0
+#define PARLOUR_SC_MELD_KONG 1           /* exposed or added kong */
+#define PARLOUR_SC_MELD_CONCEALED_KONG 2
+
+typedef struct {
+    uint8_t kind;
+    uint8_t type; /* PARLOUR_SC_MELD_* */
+} parlour_sc_meld;
+
+/* Patterns (score.pattern). */
+#define PARLOUR_SC_BASIC 0
+#define PARLOUR_SC_ALL_PUNGS 1
+#define PARLOUR_SC_SEVEN_PAIRS 2
+#define PARLOUR_SC_OUTSIDE 3
+#define PARLOUR_SC_ALL_258_PUNGS 4
+
+/* Win flags and additions (score.additions uses the same bits). */
+#define PARLOUR_SC_FULL_FLUSH (1u << 0)
+#define PARLOUR_SC_GOLDEN_HOOK (1u << 1)
+#define PARLOUR_SC_KONG_REPLACEMENT (1u << 2)
+#define PARLOUR_SC_ROBBED_KONG (1u << 3)
+#define PARLOUR_SC_LAST_TILE (1u << 4)
+#define PARLOUR_SC_SELF_DRAW (1u << 5)         /* flag only */
+#define PARLOUR_SC_SELF_DRAW_DOUBLES (1u << 6) /* rule: a self-draw adds 1 fan */
+
+typedef struct {
+    int fan;        /* uncapped */
+    int points;     /* 2 ** min(fan, cap) */
+    int pattern;    /* PARLOUR_SC_BASIC .. PARLOUR_SC_ALL_258_PUNGS */
+    unsigned additions; /* PARLOUR_SC_* addition bits that applied */
+    int roots;
+} parlour_sc_score;
+
+/* Scores a complete hand (PARLOUR_E_NOT_COMPLETE otherwise). cap is the fan
+ * cap, or -1 for none. flags: PARLOUR_SC_SELF_DRAW, _KONG_REPLACEMENT,
+ * _ROBBED_KONG, _LAST_TILE, _SELF_DRAW_DOUBLES. */
+int parlour_sc_score_hand(const parlour_sc_tables *tables, const uint8_t counts[27],
+                          const parlour_sc_meld *melds, int nmelds, unsigned flags, int cap,
+                          parlour_sc_score *out);
+
+/* Highest points over the waits of a 13-tile hand, without event additions
+ * (0 if not ready). */
+int parlour_sc_best_win(const parlour_sc_tables *tables, const uint8_t counts[27],
+                        const parlour_sc_meld *melds, int nmelds, int missing_suit, int cap,
+                        int *out);
+
+/* Batches over n rows of 27 counts (row-major). melds may be NULL (no melds)
+ * or hold n meld counts. out holds n results. Rows with bad counts give
+ * PARLOUR_E_COUNT for the whole call (checked before anything is written);
+ * rows of another size give 0 (is_complete), 0 (waits) or
+ * PARLOUR_SC_SHANTEN_IMPOSSIBLE (shanten). */
+int parlour_sc_batch_is_complete(const parlour_sc_tables *tables, const uint8_t *counts,
+                                 size_t n, const uint8_t *melds, int missing_suit,
+                                 uint8_t *out);
+int parlour_sc_batch_shanten(const parlour_sc_tables *tables, const uint8_t *counts, size_t n,
+                             const uint8_t *melds, int missing_suit, int form, int8_t *out);
+int parlour_sc_batch_waits(const parlour_sc_tables *tables, const uint8_t *counts, size_t n,
+                           const uint8_t *melds, int missing_suit, uint32_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,73 @@
+"""Build of the C extension only; all metadata lives in pyproject.toml.
+
+Environment switches:
+  PARLOUR_REQUIRE_C=1   a failed C build is fatal (CI sets it); otherwise the
+                        package installs with its pure-Python backend.
+  PARLOUR_DEBUG=1       -O0 -g, assertions on.
+  PARLOUR_SANITIZE=1    AddressSanitizer + UndefinedBehaviorSanitizer.
+"""
+
+import glob
+import os
+import sys
+
+from setuptools import Extension, setup
+
+
+def flag(name: str) -> bool:
+    return os.environ.get(name, "").strip() not in ("", "0", "false", "no")
+
+
+REQUIRE_C = flag("PARLOUR_REQUIRE_C")
+
+
+def extensions() -> list:
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        if REQUIRE_C:
+            raise
+        print("parlour: Cython is missing; installing the pure-Python backend only", file=sys.stderr)
+        return []
+    compile_args: list = []
+    link_args: list = []
+    macros = []
+    if sys.platform != "win32":
+        compile_args += ["-std=c99"]
+        if flag("PARLOUR_DEBUG") or flag("PARLOUR_SANITIZE"):
+            compile_args += ["-O0", "-g", "-UNDEBUG"]
+        else:
+            compile_args += ["-O3"]
+            macros.append(("NDEBUG", "1"))
+        if flag("PARLOUR_SANITIZE"):
+            san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
+                   "-fno-sanitize-recover=all"]
+            compile_args += san
+            link_args += san
+    ext = Extension(
+        "parlour._core",
+        sources=["src/parlour/_core.pyx", *sorted(glob.glob("csrc/*.c"))],
+        include_dirs=["csrc"],
+        define_macros=macros,
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+        optional=not REQUIRE_C,
+    )
+    modules = cythonize(
+        [ext],
+        compiler_directives={
+            "language_level": 3,
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "embedsignature": True,
+            "binding": True,
+        },
+    )
+    # cythonize() rebuilds the Extension and drops optional=True; restore it.
+    for module in modules:
+        module.optional = not REQUIRE_C
+    return modules
+
+
+setup(ext_modules=extensions())

@@ -1,0 +1,56 @@
+"""parlour: rules engines and fast hand evaluators for four tile and card games.
+
+>>> import parlour
+>>> parlour.backend in ("c", "python")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour._version import __version__
+from parlour.errors import IllegalActionError, NotationError, ParlourError, RecordError
+from parlour.protocol import (
+    RECORD_FORMAT,
+    Action,
+    Bot,
+    Game,
+    Observation,
+    Payment,
+    Result,
+    Rules,
+    play,
+)
+from parlour.registry import game_class, games, make, register
+
+__all__ = [
+    "RECORD_FORMAT",
+    "Action",
+    "Bot",
+    "Game",
+    "IllegalActionError",
+    "NotationError",
+    "Observation",
+    "ParlourError",
+    "Payment",
+    "RecordError",
+    "Result",
+    "Rules",
+    "__version__",
+    "backend",
+    "game_class",
+    "games",
+    "make",
+    "play",
+    "register",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # The live backend can change under parlour._backend.use(), so read it on access.
+    if name == "backend":
+        from parlour import _backend
+
+        return _backend.current()
+    raise AttributeError(f"module 'parlour' has no attribute {name!r}")

@@ -1,0 +1,11 @@
+"""The pure-Python twin of the compiled ``parlour._core`` module.
+
+Every function here has a compiled namesake in ``_core`` that returns the
+same result for the same input; this one is the readable reference and the
+fallback where no C compiler was available at install time.
+"""
+
+from parlour._pure.core import ABI_VERSION, abi_version
+from parlour._pure.sichuan import *  # noqa: F403
+
+__all__ = ["ABI_VERSION", "abi_version"]

@@ -1,0 +1,11 @@
+"""Pure-Python twin of the library-wide C functions."""
+
+from __future__ import annotations
+
+#: Must equal ``PARLOUR_ABI_VERSION`` in ``csrc/parlour.h``.
+ABI_VERSION = 1
+
+
+def abi_version() -> int:
+    """The ABI version of the C core this module mirrors."""
+    return ABI_VERSION

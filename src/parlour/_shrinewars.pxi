@@ -1,0 +1,1 @@
+# Binding of the shrinewars part of the C core (included by _core.pyx).

@@ -1,0 +1,384 @@
+"""The common game protocol every parlour game follows.
+
+A game is a deterministic state machine. Seats ``0 .. num_players - 1`` act
+when they appear in :attr:`Game.to_act`; each legal move is a frozen, hashable
+:class:`Action` whose ``str`` is readable notation. All randomness comes from
+the generator the game owns (seeded at construction) or from an explicit deal
+order, so :meth:`Game.record` replays exactly through :meth:`Game.from_record`.
+
+Concrete games subclass :class:`Game` and implement the ``_``-prefixed hooks;
+the public methods here add validation, history and records on top.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+from parlour.errors import IllegalActionError, NotationError, RecordError
+
+__all__ = [
+    "RECORD_FORMAT",
+    "Action",
+    "Bot",
+    "Game",
+    "Observation",
+    "Payment",
+    "Result",
+    "Rules",
+    "play",
+]
+
+#: Version of the game-record format written by :meth:`Game.record`.
+RECORD_FORMAT = 1
+
+GameT = TypeVar("GameT", bound="Game")
+RulesT = TypeVar("RulesT", bound="Rules")
+
+
+class Action:
+    """Base class of every game's actions.
+
+    Subclasses are frozen dataclasses; ``str(action)`` is the action's
+    notation, which the game's ``parse_action`` reads back.
+    """
+
+    __slots__ = ()
+
+
+class Observation:
+    """Base class of every game's per-seat view.
+
+    Subclasses are frozen dataclasses holding only what one seat may know.
+    """
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the observation (actions as notation)."""
+        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}  # type: ignore[arg-type]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Action):
+        return str(value)
+    if isinstance(value, Observation):
+        return value.to_dict()
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One ledger entry: ``payer`` pays ``payee`` ``amount`` for ``reason``.
+
+    >>> Payment(1, 0, 4, "win")
+    Payment(payer=1, payee=0, amount=4, reason='win')
+    """
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game.
+
+    ``scores[s]`` is seat ``s``'s final number (net ledger total where the
+    game has payments); ``winners`` lists the winning seats; ``ledger`` holds
+    every payment in the order made (empty where the game has none).
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    ledger: tuple[Payment, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the result."""
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "ledger": [[p.payer, p.payee, p.amount, p.reason] for p in self.ledger],
+            "details": _jsonable(self.details),
+        }
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Base class of every game's rules object (a frozen dataclass).
+
+    Subclasses list their options as fields with defaults; ``to_dict`` and
+    ``from_dict`` carry them through game records.
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict."""
+        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls: type[RulesT], data: Mapping[str, Any]) -> RulesT:
+        """Rebuild the rules from :meth:`to_dict` output.
+
+        Unknown keys raise ``ValueError``; lists become tuples.
+        """
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown rule option(s) for {cls.__name__}: {sorted(unknown)}")
+        kwargs = {k: _tupled(v) for k, v in data.items()}
+        return cls(**kwargs)
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks an action: ``act(observation, legal_actions, rng)``."""
+
+    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """Return one of ``legal_actions``."""
+        ...
+
+
+class Game(ABC):
+    """Base class of the four games: the common protocol.
+
+    Subclasses implement the hooks ``_legal_actions``, ``_apply``,
+    ``_observation``, ``_to_act``, ``_result``, ``_deal_record``,
+    ``_from_deal`` and ``parse_action``. The base keeps the history of
+    applied actions, validates every action before the hook sees it and
+    writes and replays records.
+    """
+
+    #: Registry name of the game (``"sichuan"``, ...).
+    name: ClassVar[str] = ""
+    #: The game's rules class.
+    rules_class: ClassVar[type[Rules]] = Rules
+
+    num_players: int
+    rules: Rules
+
+    def __init__(self) -> None:
+        self._history: list[tuple[int, Action]] = []
+
+    # -- protocol -------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several when choices are simultaneous)."""
+        if self.is_over:
+            return ()
+        return self._to_act()
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._is_over()
+
+    @property
+    def result(self) -> Result | None:
+        """The :class:`Result` once the game is over, else ``None``."""
+        if not self.is_over:
+            return None
+        return self._result()
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` applied so far, in order."""
+        return tuple(self._history)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty when it need not act)."""
+        self._check_seat(seat)
+        if self.is_over or seat not in self._to_act():
+            return []
+        return self._legal_actions(seat)
+
+    def verify_action(self, seat: int, action: Action | str) -> Action:
+        """Return the parsed action if ``seat`` may take it now.
+
+        Raises :class:`~parlour.errors.IllegalActionError` explaining why not.
+        """
+        self._check_seat(seat, IllegalActionError)
+        if self.is_over:
+            raise IllegalActionError(f"the game is over; seat {seat} cannot act")
+        if isinstance(action, str):
+            try:
+                action = self.parse_action(action)
+            except NotationError as exc:
+                raise IllegalActionError(f"seat {seat}: {exc}") from exc
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}")
+        if seat not in self._to_act():
+            raise IllegalActionError(
+                f"seat {seat} is not to act now (to act: {list(self._to_act())})"
+            )
+        self._verify(seat, action)
+        return action
+
+    def can_apply(self, seat: int, action: Action | str) -> bool:
+        """True if :meth:`apply` would accept the action now."""
+        try:
+            self.verify_action(seat, action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Apply ``action`` (or its text) for ``seat``.
+
+        Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
+        unchanged, if the action is not legal now.
+        """
+        act = self.verify_action(seat, action)
+        self._apply(seat, act)
+        self._history.append((seat, act))
+
+    def observation(self, seat: int) -> Observation:
+        """A frozen view of what ``seat`` knows now."""
+        self._check_seat(seat)
+        return self._observation(seat)
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-ready record: format, game, rules, deal and every action."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.name,
+            "rules": self.rules.to_dict(),
+            "deal": self._deal_record(),
+            "actions": [[seat, str(action)] for seat, action in self._history],
+        }
+
+    @classmethod
+    def from_record(cls: type[GameT], data: Mapping[str, Any]) -> GameT:
+        """Replay a record written by :meth:`record`.
+
+        Raises :class:`~parlour.errors.RecordError` saying what is wrong if
+        the record is malformed, of another format or game, or does not
+        replay; no half-built game is ever returned.
+        """
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
+        missing = [k for k in ("format", "game", "rules", "deal", "actions") if k not in data]
+        if missing:
+            raise RecordError(f"record lacks {', '.join(missing)}")
+        if data["format"] != RECORD_FORMAT or isinstance(data["format"], bool):
+            raise RecordError(
+                f"record format {data['format']!r} is not supported (expected {RECORD_FORMAT})"
+            )
+        if data["game"] != cls.name:
+            raise RecordError(f"record is for game {data['game']!r}, not {cls.name!r}")
+        if not isinstance(data["rules"], Mapping):
+            raise RecordError("record rules must be an object")
+        try:
+            rules = cls.rules_class.from_dict(data["rules"])
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"record rules are invalid: {exc}") from exc
+        try:
+            game = cls._from_deal(rules, data["deal"])
+        except RecordError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError) as exc:
+            raise RecordError(f"record deal is invalid: {exc}") from exc
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("record actions must be a list")
+        for index, entry in enumerate(actions):
+            if (
+                not isinstance(entry, (list, tuple))
+                or len(entry) != 2
+                or not isinstance(entry[0], int)
+                or isinstance(entry[0], bool)
+                or not isinstance(entry[1], str)
+            ):
+                raise RecordError(f"action {index} is not a [seat, text] pair: {entry!r}")
+            seat, text = entry
+            try:
+                game.apply(seat, text)
+            except IllegalActionError as exc:
+                raise RecordError(f"action {index} ({seat}, {text!r}) does not replay: {exc}") from exc
+        return game
+
+    def clone(self: GameT) -> GameT:
+        """An independent copy of the game."""
+        return copy.deepcopy(self)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's notation; :class:`~parlour.errors.NotationError` if bad."""
+        raise NotImplementedError
+
+    # -- hooks ----------------------------------------------------------
+    @abstractmethod
+    def _to_act(self) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def _is_over(self) -> bool: ...
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]: ...
+
+    def _verify(self, seat: int, action: Action) -> None:
+        """Raise IllegalActionError unless ``action`` is legal for ``seat``.
+
+        The default accepts exactly the members of ``_legal_actions``.
+        """
+        if action not in self._legal_actions(seat):
+            raise IllegalActionError(f"seat {seat} may not {action} now")
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None: ...
+
+    @abstractmethod
+    def _observation(self, seat: int) -> Observation: ...
+
+    @abstractmethod
+    def _result(self) -> Result: ...
+
+    @abstractmethod
+    def _deal_record(self) -> Any: ...
+
+    @classmethod
+    @abstractmethod
+    def _from_deal(cls: type[GameT], rules: Any, deal: Any) -> GameT: ...
+
+    # -- helpers --------------------------------------------------------
+    def _check_seat(self, seat: int, error: type[ValueError] = ValueError) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise error(f"seat must be an int in 0..{self.num_players - 1}, not {seat!r}")
+
+
+def play(game: GameT, bots: Sequence[Bot], *, seed: int | None = 0) -> Result:
+    """Run ``game`` to its end with one bot per seat and return its result.
+
+    Each bot is called as ``bot.act(observation, legal_actions, rng)`` where
+    ``rng`` is a :class:`random.Random` seeded from ``seed`` and owned by this
+    call, so a seeded game with seeded bots is reproducible.
+    """
+    if len(bots) != game.num_players:
+        raise ValueError(f"need {game.num_players} bots, got {len(bots)}")
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        choice = bots[seat].act(game.observation(seat), legal, rng)
+        game.apply(seat, choice)
+    result = game.result
+    assert result is not None
+    return result

@@ -1,0 +1,60 @@
+"""Sichuan "Bloody Battle" mahjong (血战到底): tiles, hands and evaluation.
+
+>>> from parlour.sichuan import Hand, is_complete
+>>> is_complete(Hand.parse("11m [222m] [333p] [444p] [555s]"))
+True
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from parlour import _backend
+from parlour.sichuan import batch
+from parlour.sichuan.evaluate import best_win, is_complete, score, shanten, waits
+from parlour.sichuan.hand import Form, Hand, HandLike, Meld, MeldType, Score
+from parlour.sichuan.rules import Rules
+from parlour.sichuan.tiles import (
+    KINDS,
+    SUITS,
+    TILES,
+    Suit,
+    kind_from_text,
+    kind_text,
+    tile_kind,
+    tile_text,
+)
+
+__all__ = [
+    "KINDS",
+    "SUITS",
+    "TILES",
+    "Form",
+    "Hand",
+    "HandLike",
+    "Meld",
+    "MeldType",
+    "Rules",
+    "Score",
+    "Suit",
+    "batch",
+    "best_win",
+    "is_complete",
+    "kind_from_text",
+    "kind_text",
+    "score",
+    "shanten",
+    "tile_kind",
+    "tile_text",
+    "waits",
+]
+
+
+def _rebind(impl: ModuleType) -> None:
+    # Keep the package-level names in step with parlour._backend.use().
+    g = globals()
+    for name in ("best_win", "is_complete", "score", "shanten", "waits"):
+        g[name] = getattr(impl, "sichuan_" + name)
+
+
+_backend.bind(_rebind)

@@ -1,0 +1,368 @@
+"""Sichuan hands: concealed tile counts plus declared melds, in MPSZ text.
+
+>>> h = Hand.parse("123m456p789s11m [555p]")
+>>> str(h)
+'11123m456p789s [555p]'
+>>> h
+Hand.parse('11123m456p789s [555p]')
+>>> Hand.parse("12m (9999m)").melds
+(Meld(kind=8, type='concealed_kong'),)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from parlour.errors import NotationError
+from parlour.sichuan.tiles import KINDS, SUITS, kind_text
+
+__all__ = [
+    "PATTERNS",
+    "Form",
+    "Hand",
+    "HandLike",
+    "Meld",
+    "MeldType",
+    "Score",
+    "as_hand",
+    "form_index",
+    "make_score",
+]
+
+MeldType = Literal["pung", "kong", "concealed_kong"]
+Form = Literal["any", "standard", "seven_pairs"]
+
+_MELD_CODES: dict[str, int] = {"pung": 0, "kong": 1, "concealed_kong": 2}
+_FORMS: dict[str, int] = {"any": 0, "standard": 1, "seven_pairs": 2}
+
+#: Pattern and addition names in the order of the rules' tables.
+PATTERNS = (
+    "basic",
+    "all_pungs",
+    "seven_pairs",
+    "outside",
+    "all_258_pungs",
+    "full_flush",
+    "golden_hook",
+    "root",
+    "kong_replacement",
+    "robbed_kong",
+    "last_tile",
+    "self_draw",
+)
+_PATTERN_NAMES = ("basic", "all_pungs", "seven_pairs", "outside", "all_258_pungs")
+# (bit in the C core's additions, name), in table order; "root" goes between.
+_ADDITIONS_BEFORE_ROOT = ((1, "full_flush"), (2, "golden_hook"))
+_ADDITIONS_AFTER_ROOT = ((4, "kong_replacement"), (8, "robbed_kong"), (16, "last_tile"),
+                         (32, "self_draw"))
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set: an exposed ``pung``, an exposed or added ``kong``, or a
+    ``concealed_kong``.
+
+    >>> Meld.parse("[7777s]")
+    Meld(kind=24, type='kong')
+    >>> str(Meld(8, "concealed_kong"))
+    '(9999m)'
+    """
+
+    kind: int
+    type: MeldType
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, int) or not 0 <= self.kind < KINDS:
+            raise NotationError(f"a meld's kind is an int in 0..26, not {self.kind!r}")
+        if self.type not in _MELD_CODES:
+            raise NotationError(f"a meld is a pung, kong or concealed_kong, not {self.type!r}")
+
+    @property
+    def size(self) -> int:
+        """Tiles in the meld (3 or 4)."""
+        return 3 if self.type == "pung" else 4
+
+    @property
+    def is_kong(self) -> bool:
+        return self.type != "pung"
+
+    def __str__(self) -> str:
+        body = kind_text(self.kind)[0] * self.size + SUITS[self.kind // 9]
+        return f"({body})" if self.type == "concealed_kong" else f"[{body}]"
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Parse ``[555p]``, ``[7777s]`` or ``(9999m)``."""
+        m = re.fullmatch(r"\s*([\[(])([0-9]+)([a-z])([\])])\s*", text)
+        if not m:
+            raise NotationError(f"{text!r} is not a meld: write [555p], [7777s] or (9999m)")
+        opener, digits, suit, closer = m.groups()
+        if (opener, closer) not in (("[", "]"), ("(", ")")):
+            raise NotationError(f"meld {text!r} has mismatched brackets")
+        if suit not in SUITS:
+            raise NotationError(f"meld {text!r}: unknown suit {suit!r} (use m, p or s)")
+        if "0" in digits:
+            raise NotationError(f"meld {text!r}: rank 0 does not exist (ranks are 1-9)")
+        if len(set(digits)) != 1 or len(digits) not in (3, 4):
+            raise NotationError(f"meld {text!r} is not a pung or kong of one kind")
+        if opener == "(" and len(digits) != 4:
+            raise NotationError(f"meld {text!r}: only a kong can be concealed, as (9999m)")
+        kind = SUITS.index(suit) * 9 + int(digits[0]) - 1
+        mtype: MeldType = "pung" if len(digits) == 3 else ("kong" if opener == "[" else
+                                                             "concealed_kong")
+        return cls(kind, mtype)
+
+
+@dataclass(frozen=True)
+class Score:
+    """The fan and points of a complete hand.
+
+    ``fan`` is uncapped; ``points`` is ``2 ** min(fan, cap)``; ``patterns``
+    names the pattern, then each addition (``root`` once per root).
+    """
+
+    fan: int
+    points: int
+    patterns: tuple[str, ...]
+
+
+_GROUP = re.compile(r"([0-9]+)([a-zA-Z])")
+
+
+class Hand:
+    """An immutable Sichuan hand: 27 concealed counts and a tuple of melds.
+
+    Build it from text with :meth:`parse`, or from counts and melds. Every
+    kind appears at most four times, melds included; the hand holds at most
+    14 tiles counting each kong as three.
+    """
+
+    __slots__ = ("_counts", "_melds", "_packed", "_nmelds", "_meld_counts", "_size")
+
+    _counts: tuple[int, ...]
+    _melds: tuple[Meld, ...]
+    _packed: int
+    _nmelds: int
+    _meld_counts: bytes | None
+    _size: int
+
+    def __init__(self, counts: Sequence[int], melds: Iterable[Meld] = ()) -> None:
+        cs = tuple(counts)
+        if len(cs) != KINDS:
+            raise NotationError(f"a hand has 27 counts, not {len(cs)}")
+        ms = tuple(melds)
+        for m in ms:
+            if not isinstance(m, Meld):
+                raise NotationError(f"not a meld: {m!r}")
+        if len(ms) > 4:
+            raise NotationError(f"a hand has at most 4 melds, not {len(ms)}")
+        total = list(cs)
+        for c in cs:
+            if not isinstance(c, int) or isinstance(c, bool) or c < 0:
+                raise NotationError(f"tile counts are non-negative ints, not {c!r}")
+        for m in ms:
+            total[m.kind] += m.size
+        for k, c in enumerate(total):
+            if c > 4:
+                raise NotationError(f"{c} copies of {kind_text(k)}: there are only four")
+        size = sum(cs) + 3 * len(ms)
+        if size > 14:
+            raise NotationError(f"a hand holds at most 14 tiles (kongs count 3), not {size}")
+        object.__setattr__(self, "_counts", cs)
+        object.__setattr__(self, "_melds", ms)
+        packed = 0
+        for suit in (2, 1, 0):
+            key = 0
+            for r in range(8, -1, -1):
+                key = key * 5 + cs[suit * 9 + r]
+            packed = (packed << 21) | key
+        object.__setattr__(self, "_packed", packed)
+        object.__setattr__(self, "_nmelds", len(ms))
+        if ms:
+            mc = [0] * KINDS
+            for m in ms:
+                mc[m.kind] += m.size
+            object.__setattr__(self, "_meld_counts", bytes(mc))
+        else:
+            object.__setattr__(self, "_meld_counts", None)
+        object.__setattr__(self, "_size", size)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Hand is immutable")
+
+    def __reduce__(self) -> tuple[type[Hand], tuple[tuple[int, ...], tuple[Meld, ...]]]:
+        return (Hand, (self._counts, self._melds))
+
+    # -- construction ---------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Parse MPSZ text with optional melds ``[555p]``, ``[7777s]``, ``(9999m)``.
+
+        Raises :class:`~parlour.errors.NotationError` naming the bad part.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"hand text must be a str, not {type(text).__name__}")
+        counts = [0] * KINDS
+        melds: list[Meld] = []
+        pos = 0
+        token = re.compile(r"\s+|[\[(][^\])]*[\])]|[0-9]+[a-zA-Z]|[^\s]")
+        for m in token.finditer(text):
+            part = m.group(0)
+            if m.start() != pos:
+                raise NotationError(f"cannot read {text[pos:m.start()]!r} in {text!r}")
+            pos = m.end()
+            if part.isspace():
+                continue
+            if part[0] in "[(":
+                melds.append(Meld.parse(part))
+                continue
+            g = _GROUP.fullmatch(part)
+            if g is None:
+                raise NotationError(
+                    f"unexpected {part!r} in {text!r}: write digits then a suit (123m456p)"
+                )
+            digits, suit = g.groups()
+            if suit not in SUITS:
+                raise NotationError(f"unknown suit letter {suit!r} in {part!r} (use m, p or s)")
+            if "0" in digits:
+                raise NotationError(f"rank 0 in {part!r}: ranks are 1-9")
+            base = SUITS.index(suit) * 9
+            for d in digits:
+                counts[base + int(d) - 1] += 1
+        if pos != len(text):
+            raise NotationError(f"cannot read {text[pos:]!r} in {text!r}")
+        return cls(counts, melds)
+
+    @classmethod
+    def from_kinds(cls, kinds: Iterable[int], melds: Iterable[Meld] = ()) -> Hand:
+        """A hand from concealed tile kinds (0..26) and melds."""
+        counts = [0] * KINDS
+        for k in kinds:
+            if not isinstance(k, int) or not 0 <= k < KINDS:
+                raise NotationError(f"a kind is an int in 0..26, not {k!r}")
+            counts[k] += 1
+        return cls(counts, melds)
+
+    # -- views ----------------------------------------------------------
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The 27 concealed counts."""
+        return self._counts
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The declared melds in the order given."""
+        return self._melds
+
+    @property
+    def concealed_kinds(self) -> tuple[int, ...]:
+        """The concealed tiles' kinds, sorted."""
+        return tuple(k for k in range(KINDS) for _ in range(self._counts[k]))
+
+    @property
+    def size(self) -> int:
+        """Tiles in the hand, each kong counting three (14 for a whole hand)."""
+        return self._size
+
+    def total_count(self, kind: int) -> int:
+        """Copies of ``kind`` in the hand, melds included."""
+        extra = self._meld_counts[kind] if self._meld_counts else 0
+        return self._counts[kind] + extra
+
+    def suits(self) -> frozenset[str]:
+        """Suit letters present, melds included."""
+        present = {SUITS[k // 9] for k in range(KINDS) if self._counts[k]}
+        present.update(SUITS[m.kind // 9] for m in self._melds)
+        return frozenset(present)
+
+    def add(self, kind: int | str) -> Hand:
+        """A new hand with one more concealed tile of ``kind``."""
+        k = _kind_arg(kind)
+        counts = list(self._counts)
+        counts[k] += 1
+        return Hand(counts, self._melds)
+
+    def remove(self, kind: int | str) -> Hand:
+        """A new hand with one concealed tile of ``kind`` less."""
+        k = _kind_arg(kind)
+        if self._counts[k] == 0:
+            raise ValueError(f"the hand holds no concealed {kind_text(k)}")
+        counts = list(self._counts)
+        counts[k] -= 1
+        return Hand(counts, self._melds)
+
+    def __str__(self) -> str:
+        parts = []
+        for s, letter in enumerate(SUITS):
+            digits = "".join(str(r + 1) * self._counts[s * 9 + r] for r in range(9))
+            if digits:
+                parts.append(digits + letter)
+        concealed = "".join(parts)
+        return " ".join([concealed, *map(str, self._melds)] if concealed else
+                        [str(m) for m in self._melds])
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._counts == other._counts and sorted(
+            self._melds, key=_meld_key) == sorted(other._melds, key=_meld_key)
+
+    def __hash__(self) -> int:
+        return hash((self._counts, tuple(sorted(self._melds, key=_meld_key))))
+
+    def __len__(self) -> int:
+        return self._size
+
+
+HandLike = Union[Hand, str]
+
+
+def _meld_key(m: Meld) -> tuple[int, int]:
+    return (m.kind, _MELD_CODES[m.type])
+
+
+def _kind_arg(kind: int | str) -> int:
+    if isinstance(kind, str):
+        from parlour.sichuan.tiles import kind_from_text
+
+        return kind_from_text(kind)
+    if isinstance(kind, int) and not isinstance(kind, bool) and 0 <= kind < KINDS:
+        return kind
+    raise ValueError(f"a kind is an int in 0..26 or text like '5p', not {kind!r}")
+
+
+def as_hand(hand: object) -> Hand:
+    """``hand`` itself if it is a :class:`Hand`, else ``Hand.parse(hand)``."""
+    if isinstance(hand, Hand):
+        return hand
+    if isinstance(hand, str):
+        return Hand.parse(hand)
+    raise TypeError(f"expected a Hand or hand text, not {type(hand).__name__}")
+
+
+def form_index(form: str) -> int:
+    """The C core's code for a shanten form name."""
+    try:
+        return _FORMS[form]
+    except (KeyError, TypeError):
+        raise ValueError(f"form must be 'any', 'standard' or 'seven_pairs', not {form!r}") from None
+
+
+def meld_code(meld: Meld) -> int:
+    """The C core's code for a meld type."""
+    return _MELD_CODES[meld.type]
+
+
+def make_score(fan: int, points: int, pattern: int, additions: int, roots: int) -> Score:
+    """Build a :class:`Score` from the C core's numbers (shared by both backends)."""
+    names = [_PATTERN_NAMES[pattern]]
+    names += [name for bit, name in _ADDITIONS_BEFORE_ROOT if additions & bit]
+    names += ["root"] * roots
+    names += [name for bit, name in _ADDITIONS_AFTER_ROOT if additions & bit]
+    return Score(fan, points, tuple(names))

@@ -1,0 +1,88 @@
+"""Sichuan tiles: kinds 0..26, physical ids 0..107, MPSZ text.
+
+``kind = suit * 9 + (rank - 1)`` with suits ``m`` (characters), ``p`` (dots)
+and ``s`` (bamboo); ``tile = kind * 4 + copy``.
+
+>>> kind_from_text("5p")
+13
+>>> kind_text(13)
+'5p'
+>>> tile_kind(53)
+13
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from parlour.errors import NotationError
+
+__all__ = [
+    "KINDS",
+    "SUITS",
+    "TILES",
+    "Suit",
+    "kind_from_text",
+    "kind_rank",
+    "kind_suit",
+    "kind_text",
+    "suit_index",
+    "tile_kind",
+    "tile_text",
+]
+
+#: Suit letters in suit order.
+SUITS = "mps"
+#: Number of tile kinds and of physical tiles.
+KINDS = 27
+TILES = 108
+
+Suit = Literal["m", "p", "s"]
+
+
+def kind_suit(kind: int) -> Suit:
+    """The suit letter of a kind."""
+    return SUITS[kind // 9]  # type: ignore[return-value]
+
+
+def kind_rank(kind: int) -> int:
+    """The rank (1..9) of a kind."""
+    return kind % 9 + 1
+
+
+def kind_text(kind: int) -> str:
+    """The MPSZ text of one kind, e.g. ``'5p'``."""
+    if not isinstance(kind, int) or not 0 <= kind < KINDS:
+        raise ValueError(f"a kind is an int in 0..26, not {kind!r}")
+    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+
+
+def kind_from_text(text: str) -> int:
+    """The kind of a one-tile text such as ``'5p'``."""
+    text = text.strip()
+    if len(text) != 2 or text[0] not in "123456789" or text[1] not in SUITS:
+        raise NotationError(f"{text!r} is not a tile: write a rank 1-9 and a suit m, p or s")
+    return SUITS.index(text[1]) * 9 + int(text[0]) - 1
+
+
+def tile_kind(tile: int) -> int:
+    """The kind of a physical tile id (0..107)."""
+    if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < TILES:
+        raise ValueError(f"a physical tile is an int in 0..107, not {tile!r}")
+    return tile // 4
+
+
+def tile_text(tile: int) -> str:
+    """The MPSZ text of a physical tile's kind."""
+    return kind_text(tile_kind(tile))
+
+
+def suit_index(suit: Suit | int | None) -> int:
+    """0, 1 or 2 for ``'m'``, ``'p'``, ``'s'`` (or the index itself); -1 for None."""
+    if suit is None:
+        return -1
+    if isinstance(suit, str) and len(suit) == 1 and suit in SUITS:
+        return SUITS.index(suit)
+    if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit <= 2:
+        return suit
+    raise ValueError(f"a suit is 'm', 'p' or 's', not {suit!r}")
