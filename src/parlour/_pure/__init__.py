@@ -6,6 +6,7 @@ fallback where no C compiler was available at install time.
 """
 
 from parlour._pure.core import ABI_VERSION, abi_version
-from parlour._pure.sichuan import *  # noqa: F403
-
-__all__ = ["ABI_VERSION", "abi_version"]
+from parlour._pure.ninedomains import *
+from parlour._pure.shrinewars import *
+from parlour._pure.sichuan import *
+from parlour._pure.sisepai import *

@@ -1,0 +1,1 @@
+"""Benchmarks: pytest-benchmark suites with fixed seeds; not part of the tests."""

@@ -1,0 +1,51 @@
+"""Type stubs of the compiled module ``parlour._core`` (see ``parlour._pure`` for docs)."""
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from parlour.sichuan.hand import Form, HandLike, Score
+from parlour.sichuan.rules import Rules as SichuanRules
+
+ABI_VERSION: int
+
+def abi_version() -> int: ...
+
+# --- sichuan ---
+def sichuan_tables_ready() -> bool: ...
+def sichuan_is_complete(hand: HandLike, *, missing_suit: Any = None) -> bool: ...
+def sichuan_waits(hand: HandLike, *, missing_suit: Any = None) -> tuple[str, ...]: ...
+def sichuan_shanten(hand: HandLike, *, missing_suit: Any = None, form: Form = "any") -> int: ...
+def sichuan_score(
+    hand: HandLike,
+    *,
+    self_draw: bool = False,
+    kong_replacement: bool = False,
+    robbed_kong: bool = False,
+    last_tile: bool = False,
+    win_tile: Any = None,
+    rules: SichuanRules | None = None,
+) -> Score: ...
+def sichuan_best_win(
+    hand: HandLike, *, missing_suit: Any = None, rules: SichuanRules | None = None
+) -> int: ...
+def sichuan_batch_is_complete(
+    counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None = None, *, missing_suit: Any = None
+) -> NDArray[np.bool_]: ...
+def sichuan_batch_shanten(
+    counts: NDArray[np.uint8],
+    melds: NDArray[np.uint8] | None = None,
+    *,
+    missing_suit: Any = None,
+    form: Form = "any",
+) -> NDArray[np.int8]: ...
+def sichuan_batch_waits(
+    counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None = None, *, missing_suit: Any = None
+) -> NDArray[np.uint32]: ...
+
+# --- sisepai ---
+
+# --- shrinewars ---
+
+# --- ninedomains ---
