@@ -1,0 +1,54 @@
+"""The Nine Domains: a two-player game of simultaneous battles for nine domain cards.
+
+>>> from parlour.ninedomains import battle
+>>> battle("0", "5"), battle("*", "*"), battle("2", "3", bonus_a=1)
+(1, 0, 1)
+"""
+
+from __future__ import annotations
+
+from parlour.ninedomains.battle import (
+    THREE_PLUS_POINTS,
+    adjacency_bonuses,
+    battle,
+    carry,
+    decide,
+    round_bonuses,
+    three_plus_points,
+)
+from parlour.ninedomains.cards import (
+    BASIC,
+    CARD_TEXTS,
+    CARDS,
+    SPECIALS,
+    Card,
+    CardLike,
+    NotationError,
+    card,
+    cards_text,
+    parse_cards,
+)
+from parlour.ninedomains.rules import DOMAINS, ELEMENTS, Rules
+
+__all__ = [
+    "BASIC",
+    "CARDS",
+    "CARD_TEXTS",
+    "DOMAINS",
+    "ELEMENTS",
+    "SPECIALS",
+    "THREE_PLUS_POINTS",
+    "Card",
+    "CardLike",
+    "NotationError",
+    "Rules",
+    "adjacency_bonuses",
+    "battle",
+    "card",
+    "cards_text",
+    "carry",
+    "decide",
+    "parse_cards",
+    "round_bonuses",
+    "three_plus_points",
+]
