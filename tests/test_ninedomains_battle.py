@@ -20,15 +20,15 @@ from parlour.ninedomains import (
     Card,
     adjacency_bonuses,
     battle,
-    carry,
     cards_text,
+    carry,
     decide,
     parse_cards,
     round_bonuses,
     three_plus_points,
 )
 
-ORDER = "0 1 2 3 4 5 1- 1+ 2- 2+ 3- 3+ 4- 4+ *".split()
+ORDER = ["0", "1", "2", "3", "4", "5", "1-", "1+", "2-", "2+", "3-", "3+", "4-", "4+", "*"]
 SYMBOL = {"W": 1, "L": -1, "=": 0}
 
 # No bonuses: the override rules, then size, then identical cards, then the sign.
