@@ -28,6 +28,17 @@ from parlour.ninedomains.cards import (
     cards_text,
     parse_cards,
 )
+from parlour.ninedomains.game import (
+    BattleOutcome,
+    Decline,
+    Effect,
+    Game,
+    NineDomainsAction,
+    NineDomainsObservation,
+    Place,
+    Recover,
+    Swap,
+)
 from parlour.ninedomains.rules import DOMAINS, ELEMENTS, Rules
 
 __all__ = [
@@ -38,10 +49,19 @@ __all__ = [
     "ELEMENTS",
     "SPECIALS",
     "THREE_PLUS_POINTS",
+    "BattleOutcome",
     "Card",
     "CardLike",
+    "Decline",
+    "Effect",
+    "Game",
+    "NineDomainsAction",
+    "NineDomainsObservation",
     "NotationError",
+    "Place",
+    "Recover",
     "Rules",
+    "Swap",
     "adjacency_bonuses",
     "battle",
     "card",
