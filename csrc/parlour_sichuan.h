@@ -45,6 +45,9 @@ int parlour_sc_tables_check(const parlour_sc_tables *tables);
 int parlour_sc_is_complete(const parlour_sc_tables *tables, const uint8_t counts[27],
                            int melds, int missing_suit);
 
+/* A meld (in meld_counts) of the missing suit makes a hand that can never be
+ * complete: no waits, shanten PARLOUR_SC_SHANTEN_IMPOSSIBLE, best win 0. */
+
 /* Bit k of *mask set when kind k completes the hand; needs concealed +
  * 3 * melds == 13 (else PARLOUR_E_SIZE). */
 int parlour_sc_waits(const parlour_sc_tables *tables, const uint8_t counts[27], int melds,

@@ -261,6 +261,8 @@ int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int m
         for (int k = 0; k < 27; k++) {
             if (meld_counts[k] > 4 || meld_counts[k] + counts[k] > 4) return PARLOUR_E_COUNT;
             if (meld_counts[k] && meld_counts[k] + counts[k] >= 4) mask &= ~(1u << k);
+            /* A meld of the missing suit can never be discarded: never ready. */
+            if (meld_counts[k] && k / 9 == missing) mask = 0, k = 27;
         }
     *out = mask;
     return PARLOUR_OK;
@@ -396,6 +398,10 @@ int parlour_sc_shanten(const parlour_sc_tables *t, const uint8_t counts[27], int
     if (meld_counts != NULL)
         for (int k = 0; k < 27; k++)
             if (meld_counts[k]) capped |= 1 << (k / 9);
+    if (missing >= 0 && (capped & (1 << missing))) {
+        *out = PARLOUR_SC_SHANTEN_IMPOSSIBLE; /* a meld of the missing suit stays for good */
+        return PARLOUR_OK;
+    }
     *out = shanten_core(t, keys, melds, missing, form, counts, meld_counts, capped);
     return PARLOUR_OK;
 }

@@ -11,9 +11,13 @@ from hypothesis import HealthCheck, settings
 
 from parlour import _backend
 
-settings.register_profile("dev", max_examples=50, deadline=None)
+# The backend fixture switches module-level names for the whole test, so it is
+# safe to share between hypothesis examples.
+_SHARED = [HealthCheck.function_scoped_fixture]
+settings.register_profile("dev", max_examples=50, deadline=None, suppress_health_check=_SHARED)
 settings.register_profile(
-    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci", max_examples=200, deadline=None,
+    suppress_health_check=[*_SHARED, HealthCheck.too_slow],
 )
 settings.register_profile(
     "thorough", max_examples=5000, deadline=None, suppress_health_check=list(HealthCheck)

@@ -119,7 +119,12 @@ def sichuan_is_complete(hand, *, missing_suit=None):
         packed = hand._packed
         nm = hand._nmelds
     _unpack(packed, keys)
-    cdef int r = parlour_sc_is_complete_keys(_sc_tables(), keys, nm, _missing(missing_suit))
+    cdef int miss = -1
+    if missing_suit is not None:
+        miss = _missing(missing_suit)
+        if miss >= 0 and (<int>hand._meld_suits >> miss) & 1:
+            return False
+    cdef int r = parlour_sc_is_complete_keys(_sc_tables(), keys, nm, miss)
     _check(r)
     return r == 1
 
@@ -143,7 +148,10 @@ def sichuan_waits(hand, *, missing_suit=None):
     if h._size != 13:
         raise ValueError(f"waits needs a 13-tile hand (kongs count 3), not {h._size} tiles")
     _unpack(h._packed, keys)
-    st = parlour_sc_waits_keys(_sc_tables(), keys, h._nmelds, _missing(missing_suit), &mask)
+    cdef int miss = _missing(missing_suit)
+    if miss >= 0 and (<int>h._meld_suits >> miss) & 1:
+        return ()
+    st = parlour_sc_waits_keys(_sc_tables(), keys, h._nmelds, miss, &mask)
     _check(st)
     if mc is not None:
         mcp = mc

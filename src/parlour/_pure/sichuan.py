@@ -1,9 +1,9 @@
 """Pure-Python twin of the Sichuan evaluator in ``csrc/sichuan.c``.
 
 Same names, arguments and results as the compiled functions in
-``parlour._core``. It computes each suit's exact distance vector with the same
-dynamic programme as the C table builder, but per call (memoised), and finds
-waits by trying each kind, which is slower and easy to read.
+``parlour._core``, by plainer means: completeness by recursive decomposition
+of each suit, waits by trying every kind, shanten by the same exact per-suit
+distance programme the C table builder runs, but per call (memoised).
 """
 
 from __future__ import annotations
@@ -71,14 +71,37 @@ def suit_dist(counts: tuple[int, ...], caps: tuple[int, ...] = (4,) * 9) -> tupl
     return tuple(states.get((0, 0, m, p), INF) for p in (0, 1) for m in range(5))
 
 
+@lru_cache(maxsize=1 << 16)
+def _decomposes(counts: tuple[int, ...], pair: bool) -> bool:
+    """True if one suit's counts split into sets, plus one pair if ``pair``."""
+    i = next((r for r in range(9) if counts[r]), 9)
+    if i == 9:
+        return not pair
+    c = list(counts)
+    if pair and c[i] >= 2:
+        c[i] -= 2
+        if _decomposes(tuple(c), False):
+            return True
+        c[i] += 2
+    if c[i] >= 3:
+        c[i] -= 3
+        if _decomposes(tuple(c), pair):
+            return True
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        if _decomposes(tuple(c), pair):
+            return True
+    return False
+
+
 def _suit_ok(counts: tuple[int, ...]) -> bool:
     n = sum(counts)
-    d = suit_dist(counts)
-    if n % 3 == 0:
-        return d[n // 3] == 0
-    if n % 3 == 2:
-        return d[(n - 2) // 3 + 5] == 0
-    return False
+    if n % 3 == 1:
+        return False
+    return _decomposes(counts, n % 3 == 2)
 
 
 def _complete(counts: tuple[int, ...], melds: int, missing: int) -> bool:
@@ -95,6 +118,8 @@ def sichuan_is_complete(hand: HandLike, *, missing_suit: Any = None) -> bool:
     """True if the 14-tile hand is complete (standard form or seven pairs)."""
     h = _h().as_hand(hand)
     missing = _suit(missing_suit)
+    if missing >= 0 and h._meld_suits >> missing & 1:
+        return False
     return _complete(h.counts, len(h.melds), missing)
 
 
@@ -115,6 +140,8 @@ def sichuan_waits(hand: HandLike, *, missing_suit: Any = None) -> tuple[str, ...
 def _wait_kinds(h: Hand, missing: int) -> list[int]:
     if h.size != 13:
         raise ValueError(f"waits needs a 13-tile hand (kongs count 3), not {h.size} tiles")
+    if missing >= 0 and h._meld_suits >> missing & 1:
+        return []
     counts = list(h.counts)
     found = []
     for k in range(27):
@@ -170,6 +197,8 @@ def sichuan_shanten(hand: HandLike, *, missing_suit: Any = None, form: Form = "a
     missing = _suit(missing_suit)
     if h.size not in (13, 14):
         raise ValueError(f"shanten needs 13 or 14 tiles (kongs count 3), not {h.size}")
+    if missing >= 0 and h._meld_suits >> missing & 1:
+        return SHANTEN_IMPOSSIBLE
     return _shanten(h.counts, h._meld_counts, len(h.melds), missing, f)
 
 

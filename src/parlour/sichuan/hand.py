@@ -140,13 +140,14 @@ class Hand:
     14 tiles counting each kong as three.
     """
 
-    __slots__ = ("_counts", "_melds", "_packed", "_nmelds", "_meld_counts", "_size")
+    __slots__ = ("_counts", "_melds", "_packed", "_nmelds", "_meld_counts", "_meld_suits", "_size")
 
     _counts: tuple[int, ...]
     _melds: tuple[Meld, ...]
     _packed: int
     _nmelds: int
     _meld_counts: bytes | None
+    _meld_suits: int
     _size: int
 
     def __init__(self, counts: Sequence[int], melds: Iterable[Meld] = ()) -> None:
@@ -189,6 +190,9 @@ class Hand:
         else:
             object.__setattr__(self, "_meld_counts", None)
         object.__setattr__(self, "_size", size)
+        # Bit s set when a meld is of suit s: such a hand never completes
+        # with s as its missing suit.
+        object.__setattr__(self, "_meld_suits", sum({1 << (m.kind // 9) for m in ms}))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
@@ -208,7 +212,7 @@ class Hand:
         counts = [0] * KINDS
         melds: list[Meld] = []
         pos = 0
-        token = re.compile(r"\s+|[\[(][^\])]*[\])]|[0-9]+[a-zA-Z]|[^\s]")
+        token = re.compile(r"\s+|[\[(][^\])]*[\])]?|[0-9]+[a-zA-Z]?|[^\s]")
         for m in token.finditer(text):
             part = m.group(0)
             if m.start() != pos:
@@ -217,9 +221,13 @@ class Hand:
             if part.isspace():
                 continue
             if part[0] in "[(":
+                if part[-1] not in "])":
+                    raise NotationError(f"unclosed meld {part!r} in {text!r}")
                 melds.append(Meld.parse(part))
                 continue
             g = _GROUP.fullmatch(part)
+            if part.isdigit():
+                raise NotationError(f"digits {part!r} in {text!r} need a suit letter m, p or s")
             if g is None:
                 raise NotationError(
                     f"unexpected {part!r} in {text!r}: write digits then a suit (123m456p)"
