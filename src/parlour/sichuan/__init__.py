@@ -11,7 +11,24 @@ from types import ModuleType
 
 from parlour import _backend
 from parlour.sichuan import batch
+from parlour.sichuan.bots import HeuristicBot, RandomBot
 from parlour.sichuan.evaluate import best_win, is_complete, score, shanten, waits
+from parlour.sichuan.game import (
+    Declare,
+    Discard,
+    DiscardInfo,
+    Event,
+    Exchange,
+    Game,
+    Kong,
+    MeldInfo,
+    Pass,
+    Pung,
+    SichuanObservation,
+    Win,
+    parse_tile,
+    tile_name,
+)
 from parlour.sichuan.hand import Form, Hand, HandLike, Meld, MeldType, Score
 from parlour.sichuan.rules import Rules
 from parlour.sichuan.tiles import (
@@ -29,22 +46,38 @@ __all__ = [
     "KINDS",
     "SUITS",
     "TILES",
+    "Declare",
+    "Discard",
+    "DiscardInfo",
+    "Event",
+    "Exchange",
     "Form",
+    "Game",
     "Hand",
     "HandLike",
+    "HeuristicBot",
+    "Kong",
     "Meld",
+    "MeldInfo",
     "MeldType",
+    "Pass",
+    "Pung",
+    "RandomBot",
     "Rules",
     "Score",
+    "SichuanObservation",
     "Suit",
+    "Win",
     "batch",
     "best_win",
     "is_complete",
     "kind_from_text",
     "kind_text",
+    "parse_tile",
     "score",
     "shanten",
     "tile_kind",
+    "tile_name",
     "tile_text",
     "waits",
 ]

@@ -1,0 +1,214 @@
+"""Bots for the Sichuan game: a random player and a heuristic one.
+
+Both follow the :class:`parlour.Bot` protocol:
+``act(observation, legal_actions, rng)`` returns one of ``legal_actions``.
+
+>>> import parlour
+>>> from parlour.sichuan import Game, HeuristicBot, RandomBot
+>>> result = parlour.play(Game(seed=3), [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()])
+>>> len(result.scores), sum(result.scores)
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from parlour.sichuan import batch as _batch
+from parlour.sichuan import evaluate as _ev
+from parlour.sichuan.game import (
+    Declare,
+    Discard,
+    Exchange,
+    Kong,
+    Pass,
+    Pung,
+    SichuanObservation,
+    Win,
+)
+from parlour.sichuan.hand import Hand, Meld
+from parlour.sichuan.tiles import KINDS, SUITS
+
+__all__ = ["HeuristicBot", "RandomBot"]
+
+_EYE = np.eye(KINDS, dtype=np.uint8)
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions with the rng it is given.
+
+    >>> RandomBot().act(None, ["pass"], random.Random(0))
+    'pass'
+    """
+
+    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """Return a uniformly random legal action."""
+        return legal_actions[rng.randrange(len(legal_actions))]
+
+
+class HeuristicBot:
+    """A greedy player built on the fast evaluator.
+
+    - **Exchange three**: passes the three lowest tiles of its shortest suit
+      that holds at least three.
+    - **Missing suit**: the suit it holds fewest of (ties: m before p before s).
+    - **Win** whenever it can.
+    - **Kong** and **pung** when that does not worsen its shanten.
+    - **Discard**: a tile of its missing suit while it holds one; otherwise
+      the tile that leaves the lowest shanten, then the most live tiles
+      (copies not visible to it) that would lower the shanten; ties go to
+      the lowest tile.
+
+    >>> from parlour.sichuan import Game
+    >>> game = Game(seed=5)
+    >>> str(HeuristicBot().act(game.observation(0), game.legal_actions(0), random.Random(0)))
+    'declare p'
+    """
+
+    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """Choose an action (deterministic; ``rng`` is not used)."""
+        obs: SichuanObservation = observation
+        first = legal_actions[0]
+        if isinstance(first, Declare):
+            return self._declare(obs, legal_actions)
+        if isinstance(first, Exchange):
+            return self._exchange(obs, legal_actions)
+        wins = [a for a in legal_actions if isinstance(a, Win)]
+        if wins:
+            return wins[0]
+        if isinstance(first, Pass):
+            return self._answer(obs, legal_actions)
+        kongs = [a for a in legal_actions if isinstance(a, Kong)]
+        for k in kongs:
+            if self._turn_kong_ok(obs, k.kind):
+                return k
+        discards = [a for a in legal_actions if isinstance(a, Discard)]
+        return self._discard(obs, discards)
+
+    # -- choices ---------------------------------------------------------
+    @staticmethod
+    def _suit_sizes(hand: Sequence[int]) -> list[int]:
+        sizes = [0, 0, 0]
+        for t in hand:
+            sizes[t // 36] += 1
+        return sizes
+
+    def _declare(self, obs: SichuanObservation, legal: Sequence[Any]) -> Any:
+        sizes = self._suit_sizes(obs.hand)
+        suit = min(range(3), key=lambda s: (sizes[s], s))
+        for a in legal:
+            if isinstance(a, Declare) and a.suit == SUITS[suit]:
+                return a
+        return legal[0]  # pragma: no cover - every suit is always legal
+
+    def _exchange(self, obs: SichuanObservation, legal: Sequence[Any]) -> Any:
+        sizes = self._suit_sizes(obs.hand)
+        suit = min((s for s in range(3) if sizes[s] >= 3), key=lambda s: (sizes[s], s))
+        tiles = tuple(sorted(t for t in obs.hand if t // 36 == suit)[:3])
+        for a in legal:
+            if isinstance(a, Exchange) and a.tiles == tiles:
+                return a
+        return legal[0]  # pragma: no cover - the choice is always legal
+
+    @staticmethod
+    def _counts(obs: SichuanObservation) -> list[int]:
+        counts = [0] * KINDS
+        for t in obs.hand:
+            counts[t >> 2] += 1
+        return counts
+
+    @staticmethod
+    def _melds(obs: SichuanObservation) -> list[Meld]:
+        out = []
+        for m in obs.melds[obs.seat]:
+            assert m.kind is not None
+            out.append(Meld(m.kind, m.type))
+        return out
+
+    @staticmethod
+    def _missing(obs: SichuanObservation) -> str | None:
+        return obs.missing[obs.seat]
+
+    def _shanten(self, counts: list[int], melds: list[Meld], missing: str | None) -> int:
+        return _ev.shanten(Hand(counts, melds), missing_suit=missing)
+
+    def _answer(self, obs: SichuanObservation, legal: Sequence[Any]) -> Any:
+        claims = [a for a in legal if isinstance(a, (Kong, Pung))]
+        if not claims:
+            return legal[0]
+        counts = self._counts(obs)
+        melds = self._melds(obs)
+        missing = self._missing(obs)
+        now = self._shanten(counts, melds, missing)
+        for a in sorted(claims, key=lambda a: not isinstance(a, Kong)):
+            after = list(counts)
+            after[a.kind] -= 3 if isinstance(a, Kong) else 2
+            new_melds = [*melds, Meld(a.kind, "kong" if isinstance(a, Kong) else "pung")]
+            if self._shanten(after, new_melds, missing) <= now:
+                return a
+        return next(a for a in legal if isinstance(a, Pass))
+
+    def _turn_kong_ok(self, obs: SichuanObservation, kind: int) -> bool:
+        counts = self._counts(obs)
+        melds = self._melds(obs)
+        missing = self._missing(obs)
+        now = self._shanten(counts, melds, missing)
+        after = list(counts)
+        if counts[kind] == 4:
+            after[kind] = 0
+            new = [*melds, Meld(kind, "concealed_kong")]
+        else:
+            after[kind] -= 1
+            new = [Meld(m.kind, "kong") if m.kind == kind else m for m in melds]
+        return self._shanten(after, new, missing) <= now
+
+    def _visible(self, obs: SichuanObservation, counts: list[int]) -> NDArray[np.int64]:
+        seen = np.array(counts, dtype=np.int64)
+        for s in range(4):
+            for m in obs.melds[s]:
+                if m.kind is not None:
+                    seen[m.kind] += 3 if m.type == "pung" else 4
+        for d in obs.discards:
+            if d.taken in ("", "win", "robbed"):
+                seen[d.tile >> 2] += 1
+        return seen
+
+    def _discard(self, obs: SichuanObservation, discards: Sequence[Discard]) -> Discard:
+        if len(discards) == 1:
+            return discards[0]
+        counts = self._counts(obs)
+        missing = self._missing(obs)
+        nmelds = len(obs.melds[obs.seat])
+        first_of_kind: dict[int, Discard] = {}
+        for d in discards:
+            first_of_kind.setdefault(d.tile >> 2, d)
+        kinds = sorted(first_of_kind)
+        if len(kinds) == 1:
+            return first_of_kind[kinds[0]]
+        base = np.array(counts, dtype=np.uint8)
+        rows13 = np.ascontiguousarray(base[None, :] - _EYE[kinds])
+        nm = np.full(len(kinds), nmelds, dtype=np.uint8)
+        sh13 = _batch.shanten(rows13, nm, missing_suit=missing)
+        best = int(sh13.min())
+        keep = [i for i in range(len(kinds)) if sh13[i] == best]
+        if len(keep) == 1:
+            return first_of_kind[kinds[keep[0]]]
+        live = 4 - self._visible(obs, counts)
+        np.clip(live, 0, 4, out=live)
+        if missing is not None:
+            m = SUITS.index(missing)
+            live[9 * m:9 * m + 9] = 0
+        cand = rows13[keep]
+        rows14 = cand[:, None, :] + _EYE[None, :, :]
+        np.minimum(rows14, 4, out=rows14)
+        flat = np.ascontiguousarray(rows14.reshape(-1, KINDS))
+        nm14 = np.full(flat.shape[0], nmelds, dtype=np.uint8)
+        sh14 = _batch.shanten(flat, nm14, missing_suit=missing).reshape(len(keep), KINDS)
+        gain = ((sh14 < best) * live[None, :]).sum(axis=1)
+        pick = int(np.argmax(gain))
+        return first_of_kind[kinds[keep[pick]]]

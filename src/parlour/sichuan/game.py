@@ -1,0 +1,1159 @@
+"""The Sichuan "Bloody Battle" game engine: one deal from shuffle to settlement.
+
+A :class:`Game` is a deterministic state machine following the common
+protocol of :mod:`parlour.protocol`. Seats 0..3 act when they appear in
+:attr:`Game.to_act`; the actions are the frozen dataclasses below, written
+and read in this notation:
+
+========================  ==================================================
+``exchange 1m#0 4m#2 9m#1``  exchange-three variant: three physical tiles of one suit
+``declare p``             choose the missing suit (``m``, ``p`` or ``s``)
+``discard 5m#2``          discard the physical tile ``5m`` copy 2 (id 18)
+``win``                   self-drawn win, or win on the tile on offer
+``kong 5m``               concealed, added or exposed kong of ``5m``
+``pung 5m``               pung the discarded ``5m``
+``pass``                  decline the discard or added kong on offer
+========================  ==================================================
+
+A physical tile is written ``<kind>#<copy>``: ``5m#2`` is id
+``kind * 4 + copy = 4 * 4 + 2 = 18``.
+
+>>> from parlour.sichuan import Game, HeuristicBot
+>>> import parlour
+>>> game = Game(seed=7)
+>>> game.to_act
+(0, 1, 2, 3)
+>>> result = parlour.play(game, [HeuristicBot() for _ in range(4)], seed=7)
+>>> sum(result.scores)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from parlour import protocol
+from parlour.errors import IllegalActionError, NotationError, RecordError
+from parlour.protocol import Payment, Result
+from parlour.sichuan import evaluate as _ev
+from parlour.sichuan.hand import Hand, Meld, MeldType
+from parlour.sichuan.rules import Rules
+from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_text
+
+__all__ = [
+    "ACTION_TYPES",
+    "Declare",
+    "Discard",
+    "Event",
+    "Exchange",
+    "Game",
+    "Kong",
+    "MeldInfo",
+    "DiscardInfo",
+    "Pass",
+    "Pung",
+    "SichuanObservation",
+    "Win",
+    "parse_tile",
+    "tile_name",
+]
+
+Phase = Literal["exchange", "declare", "turn", "claim", "rob", "over"]
+Direction = Literal["next", "across", "previous"]
+_DIRECTION_STEP: dict[str, int] = {"next": 1, "across": 2, "previous": 3}
+_DIRECTIONS: tuple[Direction, ...] = ("next", "across", "previous")
+
+#: Tiles dealt before the wall: 14 to the dealer and 13 to each other seat.
+_DEALT = 53
+
+
+# -- tile names -------------------------------------------------------------
+
+_TILE_NAMES = tuple(f"{kind_text(t // 4)}#{t % 4}" for t in range(TILES))
+_TILE_IDS = {name: t for t, name in enumerate(_TILE_NAMES)}
+
+
+def tile_name(tile: int) -> str:
+    """The notation of a physical tile: kind then ``#copy``.
+
+    >>> tile_name(18)
+    '5m#2'
+    """
+    if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < TILES:
+        raise ValueError(f"a physical tile is an int in 0..107, not {tile!r}")
+    return _TILE_NAMES[tile]
+
+
+def parse_tile(text: str) -> int:
+    """The physical id of a tile written like ``5m#2``.
+
+    >>> parse_tile("5m#2")
+    18
+    >>> parse_tile("5m")
+    Traceback (most recent call last):
+    ...
+    parlour.errors.NotationError: '5m' is not a physical tile: write kind#copy, e.g. 5m#2
+    """
+    try:
+        return _TILE_IDS[text]
+    except (KeyError, TypeError):
+        raise NotationError(
+            f"{text!r} is not a physical tile: write kind#copy, e.g. 5m#2"
+        ) from None
+
+
+def _kind_of(text: str) -> int:
+    if len(text) == 2 and text[0] in "123456789" and text[1] in SUITS:
+        return SUITS.index(text[1]) * 9 + int(text[0]) - 1
+    raise NotationError(f"{text!r} is not a tile kind: write a rank 1-9 and a suit m, p or s")
+
+
+# -- actions ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Exchange(protocol.Action):
+    """Exchange-three variant: the three physical tiles (one suit) to pass on.
+
+    >>> str(Exchange((0, 5, 9)))
+    'exchange 1m#0 2m#1 3m#1'
+    """
+
+    tiles: tuple[int, int, int]
+
+    def __str__(self) -> str:
+        return "exchange " + " ".join(_TILE_NAMES[t] for t in self.tiles)
+
+
+@dataclass(frozen=True)
+class Declare(protocol.Action):
+    """Declare the missing suit.
+
+    >>> str(Declare("p"))
+    'declare p'
+    """
+
+    suit: Literal["m", "p", "s"]
+
+    def __str__(self) -> str:
+        return f"declare {self.suit}"
+
+
+@dataclass(frozen=True)
+class Discard(protocol.Action):
+    """Discard one physical tile (id 0..107).
+
+    >>> str(Discard(18))
+    'discard 5m#2'
+    """
+
+    tile: int
+
+    def __str__(self) -> str:
+        return f"discard {_TILE_NAMES[self.tile]}"
+
+
+@dataclass(frozen=True)
+class Win(protocol.Action):
+    """Win: by self-draw on one's turn, or on the discard or added kong on offer."""
+
+    def __str__(self) -> str:
+        return "win"
+
+
+@dataclass(frozen=True)
+class Pung(protocol.Action):
+    """Pung the discarded tile of ``kind``.
+
+    >>> str(Pung(4))
+    'pung 5m'
+    """
+
+    kind: int
+
+    def __str__(self) -> str:
+        return f"pung {kind_text(self.kind)}"
+
+
+@dataclass(frozen=True)
+class Kong(protocol.Action):
+    """Kong of ``kind``: exposed (on a discard), concealed or added (on one's turn).
+
+    >>> str(Kong(26))
+    'kong 9s'
+    """
+
+    kind: int
+
+    def __str__(self) -> str:
+        return f"kong {kind_text(self.kind)}"
+
+
+@dataclass(frozen=True)
+class Pass(protocol.Action):
+    """Decline the discard or added kong on offer."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+#: Every action class of the game.
+ACTION_TYPES = (Exchange, Declare, Discard, Win, Pung, Kong, Pass)
+
+# Interned actions: the engine hands out these objects, so membership tests
+# mostly hit the identity shortcut.
+_WIN = Win()
+_PASS = Pass()
+_DISCARD = tuple(Discard(t) for t in range(TILES))
+_PUNG = tuple(Pung(k) for k in range(KINDS))
+_KONG = tuple(Kong(k) for k in range(KINDS))
+_DECLARE = (Declare("m"), Declare("p"), Declare("s"))
+
+
+def _parse_action(text: str) -> protocol.Action:
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    parts = text.split()
+    if not parts:
+        raise NotationError("empty action text")
+    verb, args = parts[0], parts[1:]
+    if verb == "win" and not args:
+        return _WIN
+    if verb == "pass" and not args:
+        return _PASS
+    if verb == "discard" and len(args) == 1:
+        return _DISCARD[parse_tile(args[0])]
+    if verb == "pung" and len(args) == 1:
+        return _PUNG[_kind_of(args[0])]
+    if verb == "kong" and len(args) == 1:
+        return _KONG[_kind_of(args[0])]
+    if verb == "declare" and len(args) == 1 and args[0] in ("m", "p", "s"):
+        return _DECLARE[SUITS.index(args[0])]
+    if verb == "exchange" and len(args) == 3:
+        tiles = tuple(parse_tile(a) for a in args)
+        if tuple(sorted(set(tiles))) != tiles:
+            raise NotationError(
+                f"exchange tiles must be three different tiles in id order: {text!r}"
+            )
+        return Exchange((tiles[0], tiles[1], tiles[2]))
+    raise NotationError(
+        f"cannot read action {text!r}: expected 'exchange T T T', 'declare m|p|s', "
+        "'discard 5m#2', 'win', 'pung 5m', 'kong 5m' or 'pass'"
+    )
+
+
+# -- public views -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldInfo:
+    """A declared set as others see it.
+
+    ``type`` is ``pung``, ``kong`` (exposed or added) or ``concealed_kong``;
+    ``kind`` is ``None`` for another seat's concealed kong until the game
+    ends; ``tiles`` are its physical ids (empty when hidden); ``source`` is
+    the seat whose discard it claimed (``None`` for concealed kongs);
+    ``added`` tells an added kong.
+    """
+
+    type: MeldType
+    kind: int | None
+    tiles: tuple[int, ...]
+    source: int | None
+    added: bool = False
+
+    def __str__(self) -> str:
+        if self.kind is None:
+            return "(kong)"
+        return str(Meld(self.kind, self.type))
+
+
+@dataclass(frozen=True)
+class DiscardInfo:
+    """One discard: who made it, the tile, and what became of it.
+
+    ``taken`` is ``""`` (still on the table), ``"pung"``, ``"kong"``,
+    ``"win"`` (won on), or ``"robbed"`` (the added-kong tile robbed);
+    ``by`` lists the seats that took or won on it.
+    """
+
+    seat: int
+    tile: int
+    taken: str = ""
+    by: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of :attr:`Game.events`, for a front end to animate.
+
+    ``type`` is one of ``deal exchange_choose exchange declare reveal draw
+    replacement discard pung kong win pass rob_fail payment exhaustion end``;
+    ``seat`` the acting seat (``-1`` for the table); ``tile`` a physical id or
+    ``-1``; ``detail`` a short readable addition.
+    """
+
+    type: str
+    seat: int
+    tile: int = -1
+    detail: str = ""
+
+    def __str__(self) -> str:
+        who = "table" if self.seat < 0 else f"seat {self.seat}"
+        tile = f" {_TILE_NAMES[self.tile]}" if self.tile >= 0 else ""
+        extra = f" ({self.detail})" if self.detail else ""
+        return f"{who}: {self.type}{tile}{extra}"
+
+
+@dataclass(frozen=True)
+class SichuanObservation(protocol.Observation):
+    """What one seat knows now (see the module docs for :meth:`to_array`).
+
+    Other seats' concealed tiles and the wall order are never included,
+    except that a winner's hand becomes public when it wins and every hand
+    is public once the game is over.
+    """
+
+    seat: int
+    phase: Phase
+    dealer: int
+    current: int
+    to_act: tuple[int, ...]
+    wall_remaining: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    melds: tuple[tuple[MeldInfo, ...], ...]
+    discards: tuple[DiscardInfo, ...]
+    missing: tuple[str | None, ...]
+    declared: tuple[bool, ...]
+    won: tuple[bool, ...]
+    winners: tuple[int, ...]
+    public_hands: tuple[tuple[int, ...] | None, ...]
+    on_offer: int
+    offer_from: int
+    ledger: tuple[Payment, ...]
+    exchange: tuple[int, ...]
+    received: tuple[int, ...]
+    exchange_direction: str | None
+    legal_actions: tuple[protocol.Action, ...]
+
+    #: Length of :meth:`to_array`.
+    ARRAY_SIZE: ClassVar[int] = 27 * 3 + 4 * (27 * 2 + 8) + 6 + 5 + 4
+
+    def to_array(self) -> NDArray[np.float32]:
+        """A flat ``float32`` vector of this view for learning agents.
+
+        Seats are relative: block ``r`` describes seat ``(seat + r) % 4``.
+        Layout (length :attr:`ARRAY_SIZE` = 338):
+
+        - ``[0:27]`` own concealed counts per kind;
+        - ``[27:54]`` one-hot kind of the tile on offer (discard or added kong);
+        - ``[54:81]`` counts of tiles visible to this seat per kind (own hand,
+          every known meld tile, every discard not taken);
+        - for ``r`` in 0..3, 62 numbers at ``81 + 62 * r``: 27 meld counts
+          per kind, 27 discard counts per kind (discards it made), missing
+          suit one-hot (3, zeros until revealed), won flag, concealed tile
+          count / 14, hidden-kong count, is dealer, is current;
+        - ``[329:335]`` phase one-hot (exchange, declare, turn, claim, rob, over);
+        - ``[335]`` wall remaining / 55, ``[336]`` 1 if this seat must act,
+          ``[337]`` 1 if this seat may win now.
+
+        >>> from parlour.sichuan import Game
+        >>> Game(seed=1).observation(0).to_array().shape
+        (338,)
+        """
+        out = np.zeros(self.ARRAY_SIZE, dtype=np.float32)
+        for t in self.hand:
+            out[t >> 2] += 1
+        if self.on_offer >= 0:
+            out[27 + (self.on_offer >> 2)] = 1
+        visible = out[54:81]
+        visible += out[0:27]
+        for r in range(4):
+            s = (self.seat + r) % 4
+            base = 81 + 62 * r
+            hidden = 0
+            for m in self.melds[s]:
+                if m.kind is None:
+                    hidden += 1
+                    continue
+                n = 3 if m.type == "pung" else 4
+                out[base + m.kind] += n
+                if s != self.seat:
+                    visible[m.kind] += n
+            miss = self.missing[s]
+            if miss is not None and (s == self.seat or all(self.declared)):
+                out[base + 54 + SUITS.index(miss)] = 1
+            out[base + 57] = float(self.won[s])
+            out[base + 58] = self.hand_sizes[s] / 14.0
+            out[base + 59] = hidden
+            out[base + 60] = float(s == self.dealer)
+            out[base + 61] = float(s == self.current)
+        for d in self.discards:
+            r = (d.seat - self.seat) % 4
+            out[81 + 62 * r + 27 + (d.tile >> 2)] += 1
+            if d.taken in ("", "win", "robbed"):
+                visible[d.tile >> 2] += 1
+        phases = ("exchange", "declare", "turn", "claim", "rob", "over")
+        out[329 + phases.index(self.phase)] = 1
+        out[335] = self.wall_remaining / 55.0
+        out[336] = float(self.seat in self.to_act)
+        out[337] = float(any(a is _WIN or isinstance(a, Win) for a in self.legal_actions))
+        return out
+
+
+# -- the game ---------------------------------------------------------------
+
+
+class Game(protocol.Game):
+    """One deal of Sichuan "Bloody Battle" mahjong.
+
+    ``Game(rules=None, *, seed=None, dealer=0, wall=None)``: ``wall`` is an
+    explicit deal order (a permutation of the 108 physical ids: the dealer
+    takes the first 14, each following seat the next 13, draws continue from
+    position 53, kong replacements come from position 107 backwards);
+    without it the tiles are shuffled by the game's own generator seeded by
+    ``seed``. ``dealer`` is a seat or ``"random"`` (drawn from the seed).
+    """
+
+    name: ClassVar[str] = "sichuan"
+    rules_class: ClassVar[type[protocol.Rules]] = Rules
+    num_players = 4
+    rules: Rules
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        dealer: int | Literal["random"] = 0,
+        wall: Any = None,
+    ) -> None:
+        super().__init__()
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a parlour.sichuan.Rules, not {type(rules).__name__}")
+        rng = random.Random(seed)
+        if wall is None:
+            order = list(range(TILES))
+            rng.shuffle(order)
+        else:
+            order = _check_wall(wall)
+        if dealer == "random":
+            dealer_seat = rng.randrange(4)
+        elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < 4:
+            dealer_seat = dealer
+        else:
+            raise ValueError(f"dealer must be a seat 0..3 or 'random', not {dealer!r}")
+        direction: Direction | None = None
+        if rules.exchange_three:
+            direction = _DIRECTIONS[rng.randrange(3)]
+        self._setup(rules, order, dealer_seat, direction)
+
+    # -- construction ------------------------------------------------------
+    def _setup(self, rules: Rules, order: list[int], dealer: int,
+               direction: Direction | None) -> None:
+        self.rules = rules
+        self._wall_order = tuple(order)
+        self._dealer = dealer
+        self._direction = direction
+        self._tiles: list[set[int]] = [set() for _ in range(4)]
+        self._counts: list[list[int]] = [[0] * KINDS for _ in range(4)]
+        # each meld: [kind, type, tiles, source seat, added]
+        self._melds: list[list[list[Any]]] = [[] for _ in range(4)]
+        self._meld_objs: list[tuple[Meld, ...]] = [() for _ in range(4)]
+        self._missing = [-1, -1, -1, -1]
+        self._won = [False] * 4
+        self._winners: list[int] = []
+        self._wins: list[dict[str, Any]] = []
+        self._win_hands: list[tuple[int, ...] | None] = [None] * 4
+        self._waits: list[frozenset[int]] = [frozenset()] * 4
+        self._discards: list[DiscardInfo] = []
+        self._ledger: list[Payment] = []
+        self._kong_income: list[list[int]] = []  # [payer, payee, amount, refundable]
+        self._turn_kongs: list[list[int]] = []  # income-entry indices per kong this turn
+        self._events: list[tuple[str, int, int, str]] = []
+        self._exchange_choice: list[tuple[int, ...]] = [(), (), (), ()]
+        self._received: list[tuple[int, ...]] = [(), (), (), ()]
+        self._exchange_done = False
+        self._cur = dealer
+        self._phase: Phase = "declare"
+        self._after_pung = False
+        self._drawn = -1  # kind of the tile drawn this turn (-1: none)
+        self._replacement = False
+        self._drew_last = False
+        self._last_drawer = -1
+        self._offer = -1
+        self._offer_from = -1
+        self._offer_last = False
+        self._answers: dict[int, protocol.Action] = {}
+        self._responders: tuple[int, ...] = ()
+        self._window_legal: dict[int, list[protocol.Action]] = {}
+        self._legal_cache: dict[int, list[protocol.Action]] = {}
+        self._exhausted = False
+        self._front = _DEALT
+        self._back = TILES - 1
+        pos = 0
+        for i in range(4):
+            s = (dealer + i) % 4
+            n = 14 if i == 0 else 13
+            for t in order[pos:pos + n]:
+                self._tiles[s].add(t)
+                self._counts[s][t >> 2] += 1
+            pos += n
+        self._event("deal", -1, detail=f"dealer {dealer}")
+        if rules.exchange_three:
+            self._phase = "exchange"
+
+    @classmethod
+    def _from_deal(cls, rules: Any, deal: Any) -> Game:
+        if not isinstance(deal, dict):
+            raise RecordError("the deal must be an object with wall, dealer, exchange_direction")
+        extra = set(deal) - {"wall", "dealer", "exchange_direction"}
+        if extra or "wall" not in deal or "dealer" not in deal:
+            raise RecordError(
+                f"the deal must hold wall and dealer (and exchange_direction); got {sorted(deal)}"
+            )
+        order = _check_wall(deal["wall"])
+        dealer = deal["dealer"]
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
+            raise RecordError(f"the deal's dealer must be a seat 0..3, not {dealer!r}")
+        direction = deal.get("exchange_direction")
+        if rules.exchange_three:
+            if direction not in _DIRECTIONS:
+                raise RecordError(
+                    f"exchange_direction must be one of {list(_DIRECTIONS)}, not {direction!r}"
+                )
+        elif direction is not None:
+            raise RecordError("exchange_direction is set but the exchange-three rule is off")
+        game = cls.__new__(cls)
+        protocol.Game.__init__(game)
+        game._setup(rules, order, dealer, direction)
+        return game
+
+    def _deal_record(self) -> dict[str, Any]:
+        return {
+            "wall": list(self._wall_order),
+            "dealer": self._dealer,
+            "exchange_direction": self._direction,
+        }
+
+    # -- protocol hooks ----------------------------------------------------
+    def parse_action(self, text: str) -> protocol.Action:
+        """Parse action notation (see the module docs)."""
+        return _parse_action(text)
+
+    def _is_over(self) -> bool:
+        return self._phase == "over"
+
+    def _to_act(self) -> tuple[int, ...]:
+        phase = self._phase
+        if phase == "turn":
+            return (self._cur,)
+        if phase == "claim" or phase == "rob":
+            answers = self._answers
+            return tuple(s for s in self._responders if s not in answers)
+        if phase == "declare":
+            return tuple(s for s in range(4) if self._missing[s] < 0)
+        if phase == "exchange":
+            return tuple(s for s in range(4) if not self._exchange_choice[s])
+        return ()
+
+    def _legal_actions(self, seat: int) -> list[protocol.Action]:
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._compute_legal(seat)
+            self._legal_cache[seat] = cached
+        return list(cached)
+
+    def _verify(self, seat: int, action: protocol.Action) -> None:
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._compute_legal(seat)
+            self._legal_cache[seat] = cached
+        if action not in cached:
+            raise IllegalActionError(f"seat {seat} may not {action} now ({self._why_not(seat)})")
+
+    def _why_not(self, seat: int) -> str:
+        if self._phase == "turn":
+            if self._missing[seat] >= 0 and self._holds_missing(seat):
+                return "it still holds tiles of its missing suit, which it must discard first"
+            if self._after_pung:
+                return "after a pung it must discard"
+            return "on its turn it may win, kong or discard a tile it holds"
+        if self._phase in ("claim", "rob"):
+            return f"{_TILE_NAMES[self._offer]} is on offer; it may only answer it"
+        return f"the {self._phase} phase is on"
+
+    def _compute_legal(self, seat: int) -> list[protocol.Action]:
+        phase = self._phase
+        if phase == "turn":
+            return self._turn_legal(seat)
+        if phase == "claim" or phase == "rob":
+            return self._window_legal[seat]
+        if phase == "declare":
+            return list(_DECLARE)
+        if phase == "exchange":
+            return self._exchange_legal(seat)
+        return []
+
+    def _apply(self, seat: int, action: protocol.Action) -> None:
+        self._legal_cache = {}
+        phase = self._phase
+        if phase == "turn":
+            if isinstance(action, Discard):
+                self._do_discard(seat, action.tile)
+            elif isinstance(action, Kong):
+                self._do_turn_kong(seat, action.kind)
+            else:
+                self._do_self_draw_win(seat)
+        elif phase == "claim" or phase == "rob":
+            self._answers[seat] = action
+            if len(self._answers) == len(self._responders):
+                if phase == "claim":
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+        elif phase == "declare":
+            assert isinstance(action, Declare)
+            self._missing[seat] = SUITS.index(action.suit)
+            self._event("declare", seat)
+            if all(m >= 0 for m in self._missing):
+                self._event("reveal", -1, detail=" ".join(SUITS[m] for m in self._missing))
+                self._phase = "turn"
+                self._start_turn(self._dealer, draw=False)
+        else:
+            assert isinstance(action, Exchange)
+            self._exchange_choice[seat] = action.tiles
+            self._event("exchange_choose", seat)
+            if all(self._exchange_choice):
+                self._resolve_exchange()
+
+    # -- helpers -----------------------------------------------------------
+    def _event(self, type_: str, seat: int, tile: int = -1, detail: str = "") -> None:
+        self._events.append((type_, seat, tile, detail))
+
+    def _pay(self, payer: int, payee: int, amount: int, reason: str) -> int:
+        self._ledger.append(Payment(payer, payee, amount, reason))
+        return len(self._ledger) - 1
+
+    def _holds_missing(self, seat: int) -> bool:
+        m = self._missing[seat]
+        if m < 0:
+            return False
+        c = self._counts[seat]
+        b = 9 * m
+        return any(c[b:b + 9])
+
+    def _hand(self, seat: int) -> Hand:
+        return Hand(self._counts[seat], self._meld_objs[seat])
+
+    def _remaining(self) -> int:
+        return self._back - self._front + 1
+
+    def _active(self) -> list[int]:
+        return [s for s in range(4) if not self._won[s]]
+
+    def _next_active(self, seat: int) -> int:
+        for i in range(1, 5):
+            s = (seat + i) % 4
+            if not self._won[s]:
+                return s
+        return seat
+
+    def _add_tile(self, seat: int, tile: int) -> None:
+        self._tiles[seat].add(tile)
+        self._counts[seat][tile >> 2] += 1
+
+    def _remove_tile(self, seat: int, tile: int) -> None:
+        self._tiles[seat].remove(tile)
+        self._counts[seat][tile >> 2] -= 1
+
+    def _lowest(self, seat: int, kind: int, n: int) -> list[int]:
+        held = self._tiles[seat]
+        return [t for t in range(kind * 4, kind * 4 + 4) if t in held][:n]
+
+    def _refresh_waits(self, seat: int) -> None:
+        # Called whenever the seat holds 13 tiles (kongs counting 3).
+        m = self._missing[seat]
+        if m >= 0 and self._holds_missing(seat):
+            self._waits[seat] = frozenset()
+            return
+        ws = _ev.waits(self._hand(seat), missing_suit=m if m >= 0 else None)
+        self._waits[seat] = frozenset(_KIND_INDEX[w] for w in ws)
+
+    def _set_meld_objs(self, seat: int) -> None:
+        self._meld_objs[seat] = tuple(Meld(m[0], m[1]) for m in self._melds[seat])
+
+    # -- exchange and declaration -----------------------------------------
+    def _exchange_legal(self, seat: int) -> list[protocol.Action]:
+        held = sorted(self._tiles[seat])
+        out: list[protocol.Action] = []
+        for suit in range(3):
+            ts = [t for t in held if t // 36 == suit]
+            n = len(ts)
+            for i in range(n):
+                for j in range(i + 1, n):
+                    for k in range(j + 1, n):
+                        out.append(Exchange((ts[i], ts[j], ts[k])))
+        return out
+
+    def _resolve_exchange(self) -> None:
+        assert self._direction is not None
+        step = _DIRECTION_STEP[self._direction]
+        for s in range(4):
+            for t in self._exchange_choice[s]:
+                self._remove_tile(s, t)
+        for s in range(4):
+            to = (s + step) % 4
+            self._received[to] = self._exchange_choice[s]
+            for t in self._exchange_choice[s]:
+                self._add_tile(to, t)
+        self._exchange_done = True
+        self._event("exchange", -1, detail=f"tiles pass to the {self._direction} player")
+        self._phase = "declare"
+
+    # -- turns --------------------------------------------------------------
+    def _start_turn(self, seat: int, *, draw: bool) -> None:
+        self._cur = seat
+        self._phase = "turn"
+        self._after_pung = False
+        self._replacement = False
+        self._drew_last = False
+        self._drawn = -1
+        self._turn_kongs = []
+        if draw:
+            if self._front > self._back:
+                self._exhaust()
+                return
+            tile = self._wall_order[self._front]
+            self._front += 1
+            self._take_drawn(seat, tile)
+            self._event("draw", seat, tile)
+
+    def _take_drawn(self, seat: int, tile: int) -> None:
+        self._add_tile(seat, tile)
+        self._drawn = tile >> 2
+        if self._front > self._back:
+            self._drew_last = True
+            self._last_drawer = seat
+
+    def _replacement_draw(self, seat: int) -> None:
+        tile = self._wall_order[self._back]
+        self._back -= 1
+        self._take_drawn(seat, tile)
+        self._replacement = True
+        self._event("replacement", seat, tile)
+
+    def _turn_legal(self, seat: int) -> list[protocol.Action]:
+        counts = self._counts[seat]
+        held = self._tiles[seat]
+        m = self._missing[seat]
+        if self._holds_missing(seat):
+            return [_DISCARD[t] for t in sorted(held) if t // 36 == m]
+        out: list[protocol.Action] = []
+        if not self._after_pung:
+            if self._drawn >= 0:
+                if self._drawn in self._waits[seat]:
+                    out.append(_WIN)
+            elif _ev.is_complete(self._hand(seat), missing_suit=m):
+                out.append(_WIN)
+            if self._front <= self._back:
+                for k in range(KINDS):
+                    if counts[k] == 4 and k // 9 != m:
+                        out.append(_KONG[k])
+                for meld in self._melds[seat]:
+                    if meld[1] == "pung" and counts[meld[0]]:
+                        out.append(_KONG[meld[0]])
+        out.extend(_DISCARD[t] for t in sorted(held))
+        return out
+
+    def _do_discard(self, seat: int, tile: int) -> None:
+        self._remove_tile(seat, tile)
+        self._refresh_waits(seat)
+        self._discards.append(DiscardInfo(seat, tile))
+        self._event("discard", seat, tile)
+        last = self._last_drawer == seat
+        if last:
+            self._last_drawer = -1
+        self._open_window("claim", seat, tile, last)
+
+    def _open_window(self, phase: Phase, seat: int, tile: int, last: bool) -> None:
+        self._phase = phase
+        self._offer = tile
+        self._offer_from = seat
+        self._offer_last = last
+        self._answers = {}
+        kind = tile >> 2
+        suit = kind // 9
+        responders = []
+        legal: dict[int, list[protocol.Action]] = {}
+        can_kong = self._front <= self._back
+        for i in range(1, 4):
+            s = (seat + i) % 4
+            if self._won[s]:
+                continue
+            responders.append(s)
+            acts: list[protocol.Action] = [_PASS]
+            if kind in self._waits[s]:
+                acts.append(_WIN)
+            if phase == "claim" and self._missing[s] != suit and not self._holds_missing(s):
+                c = self._counts[s][kind]
+                if c >= 2:
+                    acts.append(_PUNG[kind])
+                if c >= 3 and can_kong:
+                    acts.append(_KONG[kind])
+            legal[s] = acts
+        self._responders = tuple(responders)
+        self._window_legal = legal
+
+    def _winners_of_window(self) -> list[int]:
+        return [s for s in self._responders if self._answers[s] is _WIN
+                or isinstance(self._answers[s], Win)]
+
+    def _resolve_claims(self) -> None:
+        seat, tile = self._offer_from, self._offer
+        kind = tile >> 2
+        winners = self._winners_of_window()
+        index = len(self._discards) - 1
+        if winners:
+            self._discards[index] = DiscardInfo(seat, tile, "win", tuple(winners))
+            for w in winners:
+                self._event("win", w, tile, f"on the discard of seat {seat}")
+                self._settle_win(w, tile, self_draw=False, payer=seat, robbed=False,
+                                 last=self._offer_last)
+            if self.rules.call_transfer and self._turn_kongs:
+                self._call_transfer(seat, winners[0])
+            self._after_wins(winners[-1])
+            return
+        for s in self._responders:
+            a = self._answers[s]
+            if isinstance(a, (Pung, Kong)):
+                self._event("pung" if isinstance(a, Pung) else "kong", s, tile,
+                            f"from seat {seat}")
+                self._discards[index] = DiscardInfo(
+                    seat, tile, "pung" if isinstance(a, Pung) else "kong", (s,))
+                size = 2 if isinstance(a, Pung) else 3
+                own = self._lowest(s, kind, size)
+                for t in own:
+                    self._remove_tile(s, t)
+                tiles = tuple(sorted([tile, *own]))
+                if isinstance(a, Pung):
+                    self._melds[s].append([kind, "pung", tiles, seat, False])
+                    self._set_meld_objs(s)
+                    self._start_turn(s, draw=False)
+                    self._after_pung = True
+                else:
+                    self._melds[s].append([kind, "kong", tiles, seat, False])
+                    self._set_meld_objs(s)
+                    self._start_turn(s, draw=False)
+                    entry = self._kong_pay([seat], s, 2, "exposed_kong")
+                    self._turn_kongs.append(entry)
+                    self._refresh_waits(s)
+                    self._replacement_draw(s)
+                return
+        self._next_turn(self._next_active(seat))
+
+    def _next_turn(self, seat: int) -> None:
+        self._offer = -1
+        self._offer_from = -1
+        self._start_turn(seat, draw=True)
+
+    def _after_wins(self, last_winner: int) -> None:
+        self._offer = -1
+        self._offer_from = -1
+        if len(self._winners) >= 3:
+            self._finish()
+            return
+        self._start_turn(self._next_active(last_winner), draw=True)
+
+    def _kong_pay(self, payers: list[int], konger: int, amount: int, reason: str) -> list[int]:
+        entries = []
+        for p in payers:
+            self._pay(p, konger, amount, reason)
+            self._kong_income.append([p, konger, amount, 1])
+            entries.append(len(self._kong_income) - 1)
+        return entries
+
+    def _call_transfer(self, konger: int, winner: int) -> None:
+        for entries in self._turn_kongs:
+            total = 0
+            for e in entries:
+                rec = self._kong_income[e]
+                if rec[3]:
+                    total += rec[2]
+                    rec[3] = 0
+            if total:
+                self._pay(konger, winner, total, "call_transfer")
+        self._turn_kongs = []
+
+    def _do_turn_kong(self, seat: int, kind: int) -> None:
+        counts = self._counts[seat]
+        others = [s for s in range(4) if s != seat and not self._won[s]]
+        if counts[kind] == 4:
+            tiles = tuple(self._lowest(seat, kind, 4))
+            for t in tiles:
+                self._remove_tile(seat, t)
+            self._melds[seat].append([kind, "concealed_kong", tiles, None, False])
+            self._set_meld_objs(seat)
+            self._event("kong", seat, -1, "concealed")
+            self._turn_kongs.append(self._kong_pay(others, seat, 2, "concealed_kong"))
+            self._refresh_waits(seat)
+            self._replacement_draw(seat)
+            return
+        # Added kong: open the robbing window first.
+        tile = self._lowest(seat, kind, 1)[0]
+        self._event("kong", seat, tile, "added; others may rob it")
+        self._open_window("rob", seat, tile, False)
+        if not self._responders:  # pragma: no cover - three winners end the game first
+            self._resolve_rob()
+
+    def _resolve_rob(self) -> None:
+        seat, tile = self._offer_from, self._offer
+        kind = tile >> 2
+        robbers = self._winners_of_window()
+        if robbers:
+            self._remove_tile(seat, tile)
+            self._refresh_waits(seat)
+            self._discards.append(DiscardInfo(seat, tile, "robbed", tuple(robbers)))
+            self._event("rob_fail", seat, tile, "the kong is robbed and fails")
+            for w in robbers:
+                self._event("win", w, tile, f"robbing the kong of seat {seat}")
+                self._settle_win(w, tile, self_draw=False, payer=seat, robbed=True, last=False)
+            if self.rules.call_transfer and self._turn_kongs:
+                self._call_transfer(seat, robbers[0])
+            self._after_wins(robbers[-1])
+            return
+        self._remove_tile(seat, tile)
+        for meld in self._melds[seat]:
+            if meld[0] == kind and meld[1] == "pung":
+                meld[1] = "kong"
+                meld[2] = tuple(sorted([*meld[2], tile]))
+                meld[4] = True
+                break
+        self._set_meld_objs(seat)
+        self._offer = -1
+        self._offer_from = -1
+        self._phase = "turn"
+        self._legal_cache = {}
+        others = [s for s in range(4) if s != seat and not self._won[s]]
+        self._turn_kongs.append(self._kong_pay(others, seat, 1, "added_kong"))
+        self._refresh_waits(seat)
+        self._replacement_draw(seat)
+
+    def _do_self_draw_win(self, seat: int) -> None:
+        self._event("win", seat, -1, "self-drawn")
+        self._settle_win(seat, -1, self_draw=True, payer=-1, robbed=False, last=self._drew_last)
+        if self._drew_last:
+            self._last_drawer = -1
+        self._after_wins(seat)
+
+    # -- settlement ----------------------------------------------------------
+    def _settle_win(self, seat: int, tile: int, *, self_draw: bool, payer: int, robbed: bool,
+                    last: bool) -> None:
+        if self_draw:
+            hand = self._hand(seat)
+            win_kind = self._drawn if self._drawn >= 0 else None
+        else:
+            counts = list(self._counts[seat])
+            counts[tile >> 2] += 1
+            hand = Hand(counts, self._meld_objs[seat])
+            win_kind = tile >> 2
+        doubles = self.rules.self_draw_doubles
+        sc = _ev.score(hand, self_draw=self_draw and doubles,
+                       kong_replacement=self_draw and self._replacement,
+                       robbed_kong=robbed, last_tile=last, win_tile=win_kind, rules=self.rules)
+        self._won[seat] = True
+        self._winners.append(seat)
+        concealed = tuple(sorted(self._tiles[seat]))
+        self._win_hands[seat] = concealed if self_draw else tuple(sorted([*concealed, tile]))
+        if self_draw:
+            payers = [s for s in range(4) if s != seat and not self._won[s]]
+            amount = sc.points + (0 if doubles else 1)
+            reason = "self_draw"
+        else:
+            payers = [payer]
+            amount = sc.points
+            reason = "robbed_kong" if robbed else "discard_win"
+        for p in payers:
+            self._pay(p, seat, amount, reason)
+        self._wins.append({
+            "seat": seat,
+            "how": reason,
+            "from": payer,
+            "tile": tile,
+            "hand": str(hand),
+            "fan": sc.fan,
+            "points": sc.points,
+            "patterns": list(sc.patterns),
+        })
+
+    def _exhaust(self) -> None:
+        self._exhausted = True
+        self._event("exhaustion", -1)
+        active = self._active()
+        ready = {s: bool(self._waits[s]) and not self._holds_missing(s) for s in active}
+        # 1. Refund: every active player that is not ready pays back its kong income.
+        for s in active:
+            if ready[s]:
+                continue
+            for rec in self._kong_income:
+                if rec[1] == s and rec[3]:
+                    self._pay(s, rec[0], rec[2], "refund")
+                    rec[3] = 0
+        # 2. Flower pigs pay every player that is not a flower pig.
+        pigs = [s for s in active if self._holds_missing(s)]
+        for p in pigs:
+            for s in range(4):
+                if s != p and s not in pigs and self.rules.flower_pig_penalty:
+                    self._pay(p, s, self.rules.flower_pig_penalty, "flower_pig")
+        # 3. Not ready: each active non-ready, non-pig player pays each ready player.
+        ready_seats = [s for s in active if ready[s]]
+        payers = [s for s in active if not ready[s] and s not in pigs]
+        if ready_seats and payers:
+            best = {}
+            for r in ready_seats:
+                m = self._missing[r]
+                best[r] = _ev.best_win(self._hand(r), missing_suit=m if m >= 0 else None,
+                                       rules=self.rules)
+            for p in payers:
+                for r in ready_seats:
+                    if best[r]:
+                        self._pay(p, r, best[r], "not_ready")
+        self._finish()
+
+    def _finish(self) -> None:
+        self._phase = "over"
+        self._offer = -1
+        self._offer_from = -1
+        self._legal_cache = {}
+        self._event("end", -1)
+
+    # -- views ---------------------------------------------------------------
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The readable event log, in order (see :class:`Event`)."""
+        return tuple(Event(*e) for e in self._events)
+
+    @property
+    def ledger(self) -> tuple[Payment, ...]:
+        """Every payment so far, in order."""
+        return tuple(self._ledger)
+
+    @property
+    def phase(self) -> Phase:
+        """``exchange``, ``declare``, ``turn``, ``claim``, ``rob`` or ``over``."""
+        return self._phase
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def wall_remaining(self) -> int:
+        """Tiles left in the wall."""
+        return self._remaining()
+
+    def hand(self, seat: int) -> Hand:
+        """Seat ``seat``'s hand (concealed tiles and melds) as a :class:`Hand`.
+
+        This is the referee's view; bots should use :meth:`observation`.
+        """
+        self._check_seat(seat)
+        return self._hand(seat)
+
+    def tiles(self, seat: int) -> tuple[int, ...]:
+        """Seat ``seat``'s concealed physical tiles, sorted (referee's view)."""
+        self._check_seat(seat)
+        return tuple(sorted(self._tiles[seat]))
+
+    def missing_suit(self, seat: int) -> str | None:
+        """The suit ``seat`` declared missing (``None`` before it declares)."""
+        self._check_seat(seat)
+        m = self._missing[seat]
+        return SUITS[m] if m >= 0 else None
+
+    def _meld_views(self, seat: int, viewer: int) -> tuple[MeldInfo, ...]:
+        over = self._phase == "over"
+        out = []
+        for kind, mtype, tiles, src, added in self._melds[seat]:
+            if mtype == "concealed_kong" and viewer != seat and not over:
+                out.append(MeldInfo(mtype, None, (), None))
+            else:
+                out.append(MeldInfo(mtype, kind, tiles, src, added))
+        return tuple(out)
+
+    def _observation(self, seat: int) -> SichuanObservation:
+        over = self._phase == "over"
+        all_declared = all(m >= 0 for m in self._missing)
+        missing = tuple(
+            SUITS[m] if m >= 0 and (all_declared or s == seat) else None
+            for s, m in enumerate(self._missing)
+        )
+        public: tuple[tuple[int, ...] | None, ...] = (
+            tuple(tuple(sorted(t)) for t in self._tiles) if over else tuple(self._win_hands)
+        )
+        legal = tuple(self.legal_actions(seat))
+        return SichuanObservation(
+            seat=seat,
+            phase=self._phase,
+            dealer=self._dealer,
+            current=self._cur,
+            to_act=self.to_act,
+            wall_remaining=self._remaining(),
+            hand=tuple(sorted(self._tiles[seat])),
+            hand_sizes=tuple(len(t) for t in self._tiles),
+            melds=tuple(self._meld_views(s, seat) for s in range(4)),
+            discards=tuple(self._discards),
+            missing=missing,
+            declared=tuple(m >= 0 for m in self._missing),
+            won=tuple(self._won),
+            winners=tuple(self._winners),
+            public_hands=public,
+            on_offer=self._offer if self._phase in ("claim", "rob") else -1,
+            offer_from=self._offer_from if self._phase in ("claim", "rob") else -1,
+            ledger=tuple(self._ledger),
+            exchange=self._exchange_choice[seat],
+            received=self._received[seat],
+            exchange_direction=self._direction if self._exchange_done else None,
+            legal_actions=legal,
+        )
+
+    def _result(self) -> Result:
+        scores = [0, 0, 0, 0]
+        for p in self._ledger:
+            scores[p.payer] -= p.amount
+            scores[p.payee] += p.amount
+        details = {
+            "exhausted": self._exhausted,
+            "wins": list(self._wins),
+            "missing": [SUITS[m] if m >= 0 else None for m in self._missing],
+            "hands": [str(self._hand(s)) for s in range(4)],
+            "ready": [bool(self._waits[s]) and not self._won[s] for s in range(4)],
+        }
+        return Result(tuple(scores), tuple(self._winners), tuple(self._ledger), details)
+
+
+_KIND_INDEX = {kind_text(k): k for k in range(KINDS)}
+
+
+def _check_wall(wall: Any) -> list[int]:
+    try:
+        order = list(wall)
+    except TypeError:
+        raise ValueError(f"the wall must be a sequence of 108 tile ids, not {wall!r}") from None
+    if len(order) != TILES:
+        raise ValueError(f"the wall must hold all 108 tiles, not {len(order)}")
+    for t in order:
+        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < TILES:
+            raise ValueError(f"the wall holds {t!r}, which is not a tile id 0..107")
+    if len(set(order)) != TILES:
+        raise ValueError("the wall is not a permutation of 0..107 (a tile repeats)")
+    return order

@@ -1,0 +1,201 @@
+"""The Sichuan engine passes the generic conformance check and its basic contracts."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+import conformance
+import parlour
+from conformance import check_conformance
+from parlour import IllegalActionError, NotationError, RecordError
+from parlour.sichuan import (
+    Declare,
+    Discard,
+    Exchange,
+    Game,
+    HeuristicBot,
+    Kong,
+    Pass,
+    Pung,
+    RandomBot,
+    Rules,
+    SichuanObservation,
+    Win,
+    parse_tile,
+    tile_name,
+)
+
+
+@pytest.fixture
+def own_probe_rng(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Give the conformance check's illegal-action probes their own generator.
+
+    ``conformance._illegal_probe`` draws from the playout's generator only
+    when some seat is idle, so in a turn-based game the probed playout and
+    the unprobed replay of the same seed choose different moves and the
+    determinism check compares two different games (on CPython 3.11,
+    ``rng.choice`` of a one-element list still consumes bits). Until the
+    shared check is fixed, the probes run unchanged but on a separate
+    generator, so every check still runs in full.
+    """
+    original = conformance._illegal_probe
+    probe_rng = random.Random(12345)
+
+    def probe(game: parlour.Game, rng: random.Random) -> None:
+        original(game, probe_rng)
+
+    monkeypatch.setattr(conformance, "_illegal_probe", probe)
+    yield
+
+
+@pytest.mark.usefixtures("own_probe_rng")
+def test_conformance(backend: ModuleType) -> None:
+    check_conformance(lambda seed: Game(seed=seed), seeds=range(12))
+
+
+@pytest.mark.usefixtures("own_probe_rng")
+def test_conformance_with_every_variant(backend: ModuleType) -> None:
+    rules = Rules(exchange_three=True, self_draw_doubles=True, call_transfer=True, fan_cap=None)
+    check_conformance(lambda seed: Game(rules, seed=seed, dealer="random"), seeds=range(6))
+
+
+def test_registry_makes_the_game() -> None:
+    game = parlour.make("sichuan", seed=3)
+    assert isinstance(game, Game)
+    assert game.to_act == (0, 1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Declare("m"), Discard(0), Discard(107), Win(), Pass(), Pung(4), Kong(26),
+     Exchange((0, 1, 35))],
+)
+def test_action_notation_round_trips(action: parlour.Action) -> None:
+    text = str(action)
+    assert Game(seed=0).parse_action(text) == action
+    assert eval(repr(action), vars(parlour.sichuan)) == action
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "discard", "discard 5m", "discard 0m#1", "discard 5m#4", "pung 5", "pung 10m",
+     "kong 5z", "declare z", "declare", "win now", "exchange 1m#0 1m#0 2m#0",
+     "exchange 2m#0 1m#0 3m#0", "chow 123m", "pass 1m"],
+)
+def test_bad_notation_is_refused(text: str) -> None:
+    with pytest.raises(NotationError):
+        Game(seed=0).parse_action(text)
+
+
+def test_tile_names() -> None:
+    assert [tile_name(t) for t in (0, 3, 18, 107)] == ["1m#0", "1m#3", "5m#2", "9s#3"]
+    assert all(parse_tile(tile_name(t)) == t for t in range(108))
+    with pytest.raises(ValueError):
+        tile_name(108)
+
+
+def test_bad_construction_arguments() -> None:
+    with pytest.raises(ValueError):
+        Game(wall=list(range(107)))
+    with pytest.raises(ValueError):
+        Game(wall=[0] * 108)
+    with pytest.raises(ValueError):
+        Game(wall=[*range(107), 200])
+    with pytest.raises(ValueError):
+        Game(dealer=4)
+    with pytest.raises(ValueError):
+        Game(dealer=True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Game(rules="fast")  # type: ignore[arg-type]
+
+
+def test_seed_gives_the_same_deal_and_random_dealer() -> None:
+    a, b = Game(seed=11), Game(seed=11)
+    assert a.record() == b.record()
+    assert Game(seed=12).record()["deal"] != a.record()["deal"]
+    dealers = {Game(seed=s, dealer="random").dealer for s in range(40)}
+    assert dealers == {0, 1, 2, 3}
+
+
+def test_deal_sizes_follow_the_dealer() -> None:
+    wall = list(range(108))
+    game = Game(wall=wall, dealer=2)
+    assert game.tiles(2) == tuple(range(14))
+    assert game.tiles(3) == tuple(range(14, 27))
+    assert game.tiles(0) == tuple(range(27, 40))
+    assert game.tiles(1) == tuple(range(40, 53))
+    assert game.wall_remaining == 55
+
+
+def test_observation_hides_other_hands_and_the_wall() -> None:
+    game = Game(seed=4)
+    for s in range(4):
+        game.apply(s, "declare m")
+    obs = game.observation(1)
+    assert isinstance(obs, SichuanObservation)
+    text = json.dumps(obs.to_dict())
+    assert "wall" not in obs.to_dict() or isinstance(obs.to_dict()["wall_remaining"], int)
+    assert obs.hand == game.tiles(1)
+    assert obs.public_hands == (None, None, None, None)
+    assert "legal_actions" in text
+    assert obs.to_array().shape == (SichuanObservation.ARRAY_SIZE,)
+    # nothing in the observation names a tile seat 1 cannot see
+    own = set(game.tiles(1))
+    seen = {int(t) for t in obs.hand} | {d.tile for d in obs.discards}
+    assert seen <= own | {d.tile for d in obs.discards}
+
+
+def test_declarations_stay_hidden_until_all_declared() -> None:
+    game = Game(seed=4)
+    game.apply(2, "declare s")
+    assert game.observation(0).missing == (None, None, None, None)
+    assert game.observation(2).missing == (None, None, "s", None)
+    assert game.to_act == (0, 1, 3)
+    for s in (0, 1, 3):
+        game.apply(s, "declare m")
+    assert game.observation(0).missing == ("m", "m", "s", "m")
+
+
+def test_illegal_actions_change_nothing() -> None:
+    game = Game(seed=9)
+    before = game.record()
+    with pytest.raises(IllegalActionError):
+        game.apply(0, "discard 1m#0")
+    with pytest.raises(IllegalActionError):
+        game.apply(0, "banana")
+    assert game.record() == before
+
+
+def test_tampered_record_is_refused() -> None:
+    game = Game(seed=2)
+    parlour.play(game, [RandomBot() for _ in range(4)], seed=2)
+    record = game.record()
+    bad_wall = dict(record, deal=dict(record["deal"], wall=record["deal"]["wall"][:-1]))
+    with pytest.raises(RecordError):
+        Game.from_record(bad_wall)
+    with pytest.raises(RecordError):
+        Game.from_record(dict(record, deal=dict(record["deal"], dealer=7)))
+    with pytest.raises(RecordError):
+        Game.from_record(dict(record, deal=dict(record["deal"], exchange_direction="next")))
+    swapped = dict(record, actions=[record["actions"][1], *record["actions"][2:]])
+    with pytest.raises(RecordError):
+        Game.from_record(swapped)
+
+
+def test_heuristic_game_through_public_api(backend: ModuleType) -> None:
+    game = Game(seed=21)
+    result = parlour.play(game, [HeuristicBot() for _ in range(4)], seed=21)
+    assert sum(result.scores) == 0
+    assert result.scores == tuple(
+        sum(p.amount for p in result.ledger if p.payee == s)
+        - sum(p.amount for p in result.ledger if p.payer == s)
+        for s in range(4)
+    )
+    assert str(game.events[0]).startswith("table: deal")
+    replay = Game.from_record(json.loads(json.dumps(game.record())))
+    assert replay.result == result
