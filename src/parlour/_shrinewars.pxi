@@ -1,1 +1,86 @@
-# Binding of the shrinewars part of the C core (included by _core.pyx).
+# Binding of the Shrine Wars scorer (csrc/shrinewars.c); included by _core.pyx.
+
+from libc.stdint cimport int32_t
+
+cdef extern from "parlour.h":
+    int parlour_sw_score_mask(uint64_t mask) nogil
+    int parlour_sw_partition_mask(uint64_t mask, uint64_t *combos, int cap, int *ncombos) nogil
+    int parlour_sw_batch_score(const uint64_t *masks, size_t n, int32_t *out) nogil
+
+cdef object _sw_cards_mod = None
+cdef uint64_t _SW_FULL = (<uint64_t>1 << 36) - 1
+
+
+cdef object _swc():
+    global _sw_cards_mod
+    if _sw_cards_mod is None:
+        from parlour.shrinewars import cards
+        _sw_cards_mod = cards
+    return _sw_cards_mod
+
+
+cdef uint64_t _sw_check_mask(object mask) except? 0xffffffffffffffff:
+    if not isinstance(mask, int) or isinstance(mask, bool) or mask < 0 or mask > _SW_FULL:
+        raise ValueError(f"a card mask is an int with bits 0..35 only, not {mask!r}")
+    return <uint64_t>mask
+
+
+def shrinewars_score_mask(mask):
+    """Best-partition score of a 36-bit card mask."""
+    cdef int r = parlour_sw_score_mask(_sw_check_mask(mask))
+    _check(r)
+    return r
+
+
+def shrinewars_partition_mask(mask):
+    """``(score, combination masks)`` of the best partition of a card mask."""
+    cdef uint64_t combos[13]
+    cdef int n = 0, i
+    cdef int r = parlour_sw_partition_mask(_sw_check_mask(mask), combos, 13, &n)
+    _check(r)
+    return r, tuple([combos[i] for i in range(n)])
+
+
+def shrinewars_score(cards):
+    """Best-partition score of a holding (cards, card text or ids)."""
+    cdef uint64_t m
+    try:
+        m = cards._mask
+    except AttributeError:
+        m = _swc().as_cards(cards)._mask
+    cdef int r = parlour_sw_score_mask(m)
+    _check(r)
+    return r
+
+
+def shrinewars_best_partition(cards):
+    """The best partition of a holding (cards, card text or ids)."""
+    mod = _swc()
+    cdef uint64_t m = mod.as_cards(cards)._mask
+    cdef uint64_t combos[13]
+    cdef int n = 0, i
+    cdef int r = parlour_sw_partition_mask(m, combos, 13, &n)
+    _check(r)
+    from_mask = mod.Cards.from_mask
+    return mod.Partition(r, tuple([from_mask(combos[i]) for i in range(n)]))
+
+
+def shrinewars_batch_score(masks):
+    """Scores of each card mask in a 1-D ``uint64`` array (GIL released).
+
+    Every mask is checked first: ``ValueError`` if one has a bit above 35.
+    """
+    if not isinstance(masks, np.ndarray) or masks.dtype != np.uint64 or masks.ndim != 1:
+        raise ValueError("masks must be a 1-D numpy array of dtype uint64")
+    cdef object arr = np.ascontiguousarray(masks)
+    cdef size_t n = arr.shape[0]
+    out = np.empty(n, dtype=np.int32)
+    if n == 0:
+        return out
+    cdef const uint64_t[::1] mv = arr
+    cdef int32_t[::1] ov = out
+    cdef int st
+    with nogil:
+        st = parlour_sw_batch_score(&mv[0], n, &ov[0])
+    _check(st)
+    return out

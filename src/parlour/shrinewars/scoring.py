@@ -1,0 +1,57 @@
+"""Shrine Wars scoring: the stable API, bound to the live backend.
+
+A holding is scored by its best partition into combinations, each card in
+exactly one: a single card, two to four cards of one face value, or a run of
+five to nine consecutive values of one element. A combination of ``n`` cards
+scores ``n * n`` points. Every function takes :class:`~parlour.shrinewars.Cards`,
+card text or an iterable of card ids.
+
+>>> from parlour.shrinewars import score, best_partition
+>>> score("5F 6F 7F 8F 9F 3W")
+26
+>>> p = best_partition("1F 2F 3F 4F 5F 6F 1W 6W")
+>>> p.score, str(p)
+(38, '1F 2F 3F 4F 5F 6F | 1W | 6W')
+
+When several partitions score the same, the one reported is fixed: the run
+choices are compared element by element (Fire, Water, Air, Earth), where no
+run comes before a run and runs are ordered by lowest value, then longer
+first. Here the run 1F..5F (25 + 5 * 4 points) ties with five groups of
+three (5 * 9 points), and no run comes first:
+
+>>> p = best_partition("1F 2F 3F 4F 5F 1W 1A 2W 2E 3A 3E 4W 4A 5W 5E")
+>>> p.score, str(p)
+(45, '1F 1W 1A | 2F 2W 2E | 3F 3A 3E | 4F 4W 4A | 5F 5W 5E')
+
+``score_mask`` and ``partition_mask`` work on 36-bit masks (bit ``id``) for
+callers that keep holdings as integers; ``batch_score`` scores a 1-D
+``uint64`` numpy array of masks (the C core releases the GIL).
+
+>>> score_mask(0b11111), partition_mask(0b111111)
+(25, (36, (63,)))
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from parlour import _backend
+
+__all__ = ["batch_score", "best_partition", "partition_mask", "score", "score_mask"]
+
+if TYPE_CHECKING:
+    from parlour._pure.shrinewars import shrinewars_batch_score as batch_score
+    from parlour._pure.shrinewars import shrinewars_best_partition as best_partition
+    from parlour._pure.shrinewars import shrinewars_partition_mask as partition_mask
+    from parlour._pure.shrinewars import shrinewars_score as score
+    from parlour._pure.shrinewars import shrinewars_score_mask as score_mask
+
+
+def _rebind(impl: ModuleType) -> None:
+    g = globals()
+    for name in __all__:
+        g[name] = getattr(impl, "shrinewars_" + name)
+
+
+_backend.bind(_rebind)
