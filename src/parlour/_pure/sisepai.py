@@ -1,5 +1,329 @@
-"""Pure-Python twin of the sisepai part of the C core (same names as in _core)."""
+"""Pure-Python twin of the Sì Sè Pái grouping solver in ``csrc/sisepai.c``.
+
+Same names, arguments and results as the compiled functions in
+``parlour._core``. A colour's best one-colour partition is found by memoised
+recursion on its base-5 key (the C core tabulates the same recursion), and
+the cross-colour soldier groups are enumerated around it.
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from parlour.sisepai.hand import Grouping, HandLike
+    from parlour.sisepai.rules import Rules
+
+__all__ = [
+    "sisepai_batch_is_complete",
+    "sisepai_best_groups",
+    "sisepai_counts_complete",
+    "sisepai_counts_winning",
+    "sisepai_is_complete",
+    "sisepai_winning_cards",
+]
+
+KINDS = 33
+CHESS = 28
+HAND = 21
+POW5 = (1, 5, 25, 125, 625, 3125, 15625)
+SOLDIER_UNIT = 15625
+# Group type indices (as in parlour_sisepai.h).
+GENERAL, FLOWER, PAIR, TRIPLE, QUAD, COMMAND, FIELD, SOLDIERS3, SOLDIERS4 = range(9)
+DEFAULT_POINTS = (1, 3, 0, 1, 2, 1, 1, 1, 2)
+
+_caches: dict[tuple[int, ...], dict[int, int]] = {}
+
+
+def _hand_mod() -> Any:
+    # Imported on first use: parlour.sisepai imports this module's package.
+    from parlour.sisepai import hand
+
+    return hand
+
+
+def colour_best(points: tuple[int, ...], key: int) -> int:
+    """Best score of one colour's cards (base-5 key over G A E R H C S)
+    split into one-colour groups, or -1 if they cannot be split."""
+    cache = _caches.setdefault(points, {0: 0})
+    return _colour_best(points, cache, key)
+
+
+def _colour_best(points: tuple[int, ...], cache: dict[int, int], key: int) -> int:
+    found = cache.get(key)
+    if found is not None:
+        return found
+    d = [(key // POW5[i]) % 5 for i in range(7)]
+    low = next(i for i in range(7) if d[i])
+    options: list[tuple[int, int]] = []
+    if low == 0:
+        options.append((1, points[GENERAL]))
+        if d[1] and d[2]:
+            options.append((1 + 5 + 25, points[COMMAND]))
+    else:
+        for n, t in ((2, PAIR), (3, TRIPLE), (4, QUAD)):
+            if d[low] >= n:
+                options.append((n * POW5[low], points[t]))
+        if low == 3 and d[4] and d[5]:
+            options.append((POW5[3] + POW5[4] + POW5[5], points[FIELD]))
+    best = -1
+    for sub, pts in options:
+        v = _colour_best(points, cache, key - sub)
+        if v >= 0 and v + pts > best:
+            best = v + pts
+    cache[key] = best
+    return best
+
+
+def keys_of(counts: bytes | list[int] | tuple[int, ...]) -> list[int]:
+    """The four colour keys of 33 (or 28) counts."""
+    return [sum(counts[c * 7 + i] * POW5[i] for i in range(7)) for c in range(4)]
+
+
+def solve_keys(points: tuple[int, ...], keys: list[int], first_only: bool = False) -> int:
+    """Best score of the chess cards of four colour keys (-1: no partition).
+
+    ``t[j]`` counts the three-colour soldier groups leaving out colour ``j``
+    and ``n4`` the four-colour ones.
+    """
+    cache = _caches.setdefault(points, {0: 0})
+    s = [k // SOLDIER_UNIT for k in keys]
+    if sum(1 for x in s if x) < 3:
+        vals = [_colour_best(points, cache, k) for k in keys]
+        if min(vals) < 0:
+            return -1
+        return 0 if first_only else sum(vals)
+    best = -1
+    for n4 in range(min(s) + 1):
+        for t in product(*(range(min(s[:c] + s[c + 1 :]) - n4 + 1) for c in range(4))):
+            used = [n4 + sum(t) - t[c] for c in range(4)]
+            if any(used[c] > s[c] for c in range(4)):
+                continue
+            vals = [_colour_best(points, cache, keys[c] - used[c] * SOLDIER_UNIT) for c in range(4)]
+            if min(vals) < 0:
+                continue
+            if first_only:
+                return 0
+            total = sum(vals) + n4 * points[SOLDIERS4] + sum(t) * points[SOLDIERS3]
+            best = max(best, total)
+    return best
+
+
+def _check_counts(counts: Any) -> bytes:
+    try:
+        b = bytes(counts)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"counts must be 33 ints in 0..4: {exc}") from None
+    if len(b) != KINDS:
+        raise ValueError(f"counts must hold 33 counts, not {len(b)}")
+    for k in range(KINDS):
+        if b[k] > (4 if k < CHESS else 1):
+            raise ValueError("a count is out of range")
+    return b
+
+
+def sisepai_counts_complete(counts: Any, exposed_cards: int) -> bool:
+    """Fast path: are 33 concealed counts plus ``exposed_cards`` exposed
+    cards (in legal groups) a complete 21-card hand?"""
+    b = _check_counts(counts)
+    if not isinstance(exposed_cards, int) or exposed_cards < 0 or sum(b) + exposed_cards != HAND:
+        raise ValueError("the hand has the wrong number of tiles or cards")
+    return solve_keys(DEFAULT_POINTS, keys_of(b), True) >= 0
+
+
+def sisepai_counts_winning(counts: Any, exposed_counts: Any, exposed_cards: int) -> int:
+    """Fast path for a 20-card hand: bit ``k`` set when a card of kind ``k``
+    completes it (kinds held four times and flowers held are never set)."""
+    b = _check_counts(counts)
+    e = bytes(KINDS) if exposed_counts is None else bytes(exposed_counts)
+    if len(e) != KINDS:
+        raise ValueError("exposed_counts must hold 33 counts")
+    for k in range(KINDS):
+        if b[k] + e[k] > (4 if k < CHESS else 1):
+            raise ValueError("a count is out of range")
+    if (
+        not isinstance(exposed_cards, int)
+        or exposed_cards < 0
+        or (sum(b) + exposed_cards != HAND - 1)
+    ):
+        raise ValueError("the hand has the wrong number of tiles or cards")
+    mask = 0
+    keys = keys_of(b)
+    for k in range(CHESS):
+        if b[k] + e[k] >= 4:
+            continue
+        k2 = list(keys)
+        k2[k // 7] += POW5[k % 7]
+        if solve_keys(DEFAULT_POINTS, k2, True) >= 0:
+            mask |= 1 << k
+    if solve_keys(DEFAULT_POINTS, keys, True) >= 0:
+        for k in range(CHESS, KINDS):
+            if not b[k] and not e[k]:
+                mask |= 1 << k
+    return mask
+
+
+def sisepai_is_complete(hand: HandLike) -> bool:
+    """True if the 21-card hand partitions into legal groups (exposed groups fixed)."""
+    h = _hand_mod().as_hand(hand)
+    if h._size != HAND:
+        raise ValueError(f"is_complete needs a 21-card hand, not {h._size} cards")
+    return sisepai_counts_complete(h._cbytes, h._ecards)
+
+
+def sisepai_winning_cards(hand: HandLike) -> tuple[str, ...]:
+    """Kinds that complete a 20-card hand: chess kinds in kind order, then
+    the flowers not held (``1f`` .. ``5f``)."""
+    hm = _hand_mod()
+    h = hm.as_hand(hand)
+    if h._size != HAND - 1:
+        raise ValueError(f"winning_cards needs a 20-card hand, not {h._size} cards")
+    mask = sisepai_counts_winning(h._cbytes, h._ebytes, h._ecards)
+    return mask_texts(mask)
+
+
+def mask_texts(mask: int) -> tuple[str, ...]:
+    """The kind texts of the set bits of a 33-bit kind mask, in kind order."""
+    from parlour.sisepai.cards import kind_text
+
+    return tuple(kind_text(k) for k in range(KINDS) if mask >> k & 1)
+
+
+def _rules_points(rules: Rules | None) -> tuple[int, ...]:
+    if rules is None:
+        return DEFAULT_POINTS
+    from parlour.sisepai.rules import Rules
+
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a parlour.sisepai.Rules, not {type(rules).__name__}")
+    return rules.points()
+
+
+def _candidates(c: list[int], k: int) -> list[tuple[int, ...]]:
+    # Groups holding kind k (the lowest card left), in lexicographic order.
+    ch, col = k % 7, k // 7
+    out: list[tuple[int, ...]] = []
+    if ch == 0:
+        out.append((k,))
+        if c[k + 1] and c[k + 2]:
+            out.append((k, k + 1, k + 2))
+        return out
+    for n in (2, 3, 4):
+        if c[k] >= n:
+            out.append((k,) * n)
+    if ch == 3 and c[k + 1] and c[k + 2]:
+        out.append((k, k + 1, k + 2))
+    if ch == 6:
+        for d1 in range(col + 1, 4):
+            for d2 in range(d1 + 1, 4):
+                s1, s2 = d1 * 7 + 6, d2 * 7 + 6
+                if not (c[s1] and c[s2]):
+                    continue
+                out.append((k, s1, s2))
+                for d3 in range(d2 + 1, 4):
+                    if c[d3 * 7 + 6]:
+                        out.append((k, s1, s2, d3 * 7 + 6))
+    return out
+
+
+def best_partition(
+    counts: bytes | list[int], points: tuple[int, ...]
+) -> tuple[int, list[tuple[int, ...]]] | None:
+    """Best score and groups of concealed counts (flowers single), or None.
+
+    Greedy: the lowest card left goes into the lexicographically first group
+    that still lets the rest reach the best score, which gives the smallest
+    sorted list of groups among the best partitions.
+    """
+    from parlour.sisepai.hand import group_type
+    from parlour.sisepai.rules import GROUP_TYPES
+
+    c = list(counts)
+    best = solve_keys(points, keys_of(c))
+    if best < 0:
+        return None
+    score = best
+    groups: list[tuple[int, ...]] = []
+    while True:
+        k = next((k for k in range(CHESS) if c[k]), -1)
+        if k < 0:
+            break
+        for g in _candidates(c, k):
+            gt = group_type(g)
+            assert gt is not None
+            pts = points[GROUP_TYPES.index(gt)]
+            for x in g:
+                c[x] -= 1
+            rest = solve_keys(points, keys_of(c))
+            if rest >= 0 and rest + pts == best:
+                best = rest
+                groups.append(g)
+                break
+            for x in g:
+                c[x] += 1
+        else:  # pragma: no cover - the table said a partition exists
+            raise AssertionError("no group fits")
+    for k in range(CHESS, KINDS):
+        if c[k]:
+            groups.append((k,))
+            score += points[FLOWER]
+    return score, groups
+
+
+def sisepai_best_groups(hand: HandLike, *, rules: Rules | None = None) -> Grouping:
+    """The best-scoring partition of a complete 21-card hand (``ValueError``
+    if it is not complete); ties go to the smallest sorted list of groups."""
+    hm = _hand_mod()
+    h = hm.as_hand(hand)
+    points = _rules_points(rules)
+    if h._size != HAND:
+        raise ValueError(f"best_groups needs a 21-card hand, not {h._size} cards")
+    found = best_partition(h._cbytes, points)
+    if found is None:
+        raise ValueError(f"the hand {h} is not complete")
+    score, groups = found
+    from parlour.sisepai.rules import GROUP_TYPES
+
+    for g in h.exposed:
+        score += points[GROUP_TYPES.index(g.type)]
+    all_groups = sorted([*groups, *(g.kinds for g in h.exposed)])
+    result: Grouping = hm.Grouping(score, tuple(hm.Group(g) for g in all_groups))
+    return result
+
+
+def check_batch(counts: Any, exposed_cards: Any) -> tuple[NDArray[np.uint8], Any]:
+    """Validate the arguments of :func:`sisepai_batch_is_complete`."""
+    if not isinstance(counts, np.ndarray) or counts.dtype != np.uint8:
+        raise ValueError("counts must be a numpy array of dtype uint8 and shape (N, 33)")
+    if counts.ndim != 2 or counts.shape[1] != KINDS:
+        raise ValueError(f"counts must have shape (N, 33), not {counts.shape}")
+    if not counts.flags.c_contiguous:
+        raise ValueError("counts must be C-contiguous (use numpy.ascontiguousarray)")
+    if exposed_cards is not None:
+        if not isinstance(exposed_cards, np.ndarray) or exposed_cards.dtype != np.uint8:
+            raise ValueError("exposed_cards must be a numpy array of dtype uint8")
+        if exposed_cards.shape != (counts.shape[0],) or not exposed_cards.flags.c_contiguous:
+            raise ValueError(f"exposed_cards must have shape ({counts.shape[0]},), C-contiguous")
+    limits = np.array([4] * CHESS + [1] * (KINDS - CHESS), dtype=np.uint8)
+    if counts.shape[0] and bool((counts > limits).any()):
+        raise ValueError("a count is out of range")
+    return counts, exposed_cards
+
+
+def sisepai_batch_is_complete(counts: Any, exposed_cards: Any = None) -> NDArray[np.bool_]:
+    """``is_complete`` for each row of an ``(N, 33)`` uint8 array of
+    concealed counts, with an optional ``(N,)`` uint8 array of exposed card
+    counts; rows that do not make 21 cards give False."""
+    c, e = check_batch(counts, exposed_cards)
+    out = np.zeros(c.shape[0], dtype=np.bool_)
+    for r in range(c.shape[0]):
+        row = bytes(c[r])
+        ex = 0 if e is None else int(e[r])
+        if sum(row) + ex == HAND:
+            out[r] = solve_keys(DEFAULT_POINTS, keys_of(row), True) >= 0
+    return out

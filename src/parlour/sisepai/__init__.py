@@ -1,0 +1,64 @@
+"""Sì Sè Pái (四色牌, Four Colour Cards), flower variant: cards, hands, the
+grouping solver, the game engine and bots.
+
+>>> from parlour.sisepai import Hand, is_complete
+>>> is_complete(Hand.parse("[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f"))
+True
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from parlour import _backend
+from parlour.sisepai.cards import (
+    CARDS,
+    CHARACTERS,
+    COLOURS,
+    KINDS,
+    Colour,
+    card_kind,
+    card_text,
+    format_kinds,
+    kind_from_text,
+    kind_text,
+    parse_kinds,
+)
+from parlour.sisepai.evaluate import best_groups, is_complete, winning_cards
+from parlour.sisepai.hand import Group, Grouping, Hand, HandLike, group_type
+from parlour.sisepai.rules import GROUP_TYPES, GroupType, Rules
+
+__all__ = [
+    "CARDS",
+    "CHARACTERS",
+    "COLOURS",
+    "GROUP_TYPES",
+    "KINDS",
+    "Colour",
+    "Group",
+    "GroupType",
+    "Grouping",
+    "Hand",
+    "HandLike",
+    "Rules",
+    "best_groups",
+    "card_kind",
+    "card_text",
+    "format_kinds",
+    "group_type",
+    "is_complete",
+    "kind_from_text",
+    "kind_text",
+    "parse_kinds",
+    "winning_cards",
+]
+
+
+def _rebind(impl: ModuleType) -> None:
+    # Keep the package-level names in step with parlour._backend.use().
+    g = globals()
+    for name in ("best_groups", "is_complete", "winning_cards"):
+        g[name] = getattr(impl, "sisepai_" + name)
+
+
+_backend.bind(_rebind)

@@ -1,0 +1,197 @@
+"""Sì Sè Pái cards: kinds 0..32, physical ids 0..116, card text.
+
+A chess card's kind is ``colour * 7 + character`` with colours ``r y g w``
+(red, yellow, green, white) and characters ``G A E R H C S`` (General,
+Advisor, Elephant, chaRiot, Horse, Cannon, Soldier); its id is
+``kind * 4 + copy``. The five flowers are ids 112..116 and kinds 28..32,
+written ``1f`` .. ``5f``.
+
+Card text writes the characters of one colour followed by the colour
+letter, and flower digits followed by ``f``: ``"GAEr SSSg RHCw 3f"``.
+
+>>> kind_from_text("Sg")
+20
+>>> kind_text(20), kind_text(30)
+('Sg', '3f')
+>>> card_kind(83), card_kind(114)
+(20, 30)
+>>> parse_kinds("GAEr SSSg 13f")
+(0, 1, 2, 20, 20, 20, 28, 30)
+>>> format_kinds([20, 0, 2, 1, 28])
+'GAEr Sg 1f'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Literal
+
+from parlour.errors import NotationError
+
+__all__ = [
+    "CARDS",
+    "CHARACTERS",
+    "CHARACTER_NAMES",
+    "CHESS_CARDS",
+    "CHESS_KINDS",
+    "COLOURS",
+    "FLOWER_NAMES",
+    "KINDS",
+    "Colour",
+    "NotationError",
+    "card_kind",
+    "card_text",
+    "format_kinds",
+    "is_flower",
+    "is_general",
+    "kind_character",
+    "kind_colour",
+    "kind_from_text",
+    "kind_text",
+    "parse_kinds",
+]
+
+#: Colour letters in colour order: red, yellow, green, white.
+COLOURS = "rygw"
+#: Character letters in character order.
+CHARACTERS = "GAERHCS"
+#: English names of the characters, in character order.
+CHARACTER_NAMES = ("General", "Advisor", "Elephant", "Chariot", "Horse", "Cannon", "Soldier")
+#: Display names of the flowers 1f..5f (duke, marquis, earl, viscount, baron).
+FLOWER_NAMES = ("公", "侯", "伯", "子", "男")
+#: Chess kinds (0..27); all kinds, flowers included (0..32).
+CHESS_KINDS = 28
+KINDS = 33
+#: Physical chess cards (0..111) and all cards (0..116).
+CHESS_CARDS = 112
+CARDS = 117
+
+Colour = Literal["r", "y", "g", "w"]
+
+_TOKEN = re.compile(r"\s*(?:([GAERHCS]+)([rygw])|([1-5]+)f)")
+
+
+def _check_kind(kind: int) -> None:
+    if not isinstance(kind, int) or isinstance(kind, bool) or not 0 <= kind < KINDS:
+        raise NotationError(f"a card kind is an int in 0..32, not {kind!r}")
+
+
+def kind_text(kind: int) -> str:
+    """The text of one kind: ``"Gr"`` .. ``"Sw"``, ``"1f"`` .. ``"5f"``.
+
+    >>> kind_text(0), kind_text(27), kind_text(32)
+    ('Gr', 'Sw', '5f')
+    """
+    _check_kind(kind)
+    if kind >= CHESS_KINDS:
+        return f"{kind - CHESS_KINDS + 1}f"
+    return CHARACTERS[kind % 7] + COLOURS[kind // 7]
+
+
+def kind_from_text(text: str) -> int:
+    """The kind of one card's text (``NotationError`` if it is not one).
+
+    >>> kind_from_text("Hw"), kind_from_text("5f")
+    (25, 32)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"card text must be a str, not {type(text).__name__}")
+    kinds = parse_kinds(text)
+    if len(kinds) != 1:
+        raise NotationError(f"{text!r} is not the text of exactly one card")
+    return kinds[0]
+
+
+def kind_colour(kind: int) -> int:
+    """Colour index (0..3) of a chess kind; -1 for a flower."""
+    _check_kind(kind)
+    return -1 if kind >= CHESS_KINDS else kind // 7
+
+
+def kind_character(kind: int) -> int:
+    """Character index (0..6) of a chess kind; -1 for a flower."""
+    _check_kind(kind)
+    return -1 if kind >= CHESS_KINDS else kind % 7
+
+
+def is_general(kind: int) -> bool:
+    """True for the four General kinds."""
+    return kind < CHESS_KINDS and kind % 7 == 0
+
+
+def is_flower(kind: int) -> bool:
+    """True for the flower kinds 28..32."""
+    return kind >= CHESS_KINDS
+
+
+def card_kind(card: int) -> int:
+    """The kind of physical card ``card`` (0..116).
+
+    >>> card_kind(0), card_kind(111), card_kind(116)
+    (0, 27, 32)
+    """
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < CARDS:
+        raise NotationError(f"a card id is an int in 0..116, not {card!r}")
+    return card // 4 if card < CHESS_CARDS else card - CHESS_CARDS + CHESS_KINDS
+
+
+def card_text(card: int) -> str:
+    """The text of physical card ``card``.
+
+    >>> card_text(5), card_text(112)
+    ('Ar', '1f')
+    """
+    return kind_text(card_kind(card))
+
+
+def parse_kinds(text: str) -> tuple[int, ...]:
+    """The kinds written in ``text`` (no brackets), sorted; ``NotationError``
+    for anything that is not card text. Copy limits are not checked here.
+
+    >>> parse_kinds("SSr Sy")
+    (6, 6, 13)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"card text must be a str, not {type(text).__name__}")
+    kinds: list[int] = []
+    pos = 0
+    end = len(text.rstrip())
+    while pos < end:
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise NotationError(
+                f"bad card text {text!r} at position {pos}: expected characters "
+                f"GAERHCS followed by a colour r y g w, or flower digits 1-5 followed by f"
+            )
+        chars, colour, flowers = m.groups()
+        if chars is not None:
+            c = COLOURS.index(colour)
+            kinds.extend(c * 7 + CHARACTERS.index(ch) for ch in chars)
+        else:
+            kinds.extend(CHESS_KINDS + int(d) - 1 for d in flowers)
+        pos = m.end()
+    return tuple(sorted(kinds))
+
+
+def format_kinds(kinds: Iterable[int]) -> str:
+    """Card text of some kinds: one token per colour in colour order, then
+    the flowers.
+
+    >>> format_kinds([])
+    ''
+    >>> format_kinds([30, 28, 6, 13, 6])
+    'SSr Sy 13f'
+    """
+    ks = sorted(kinds)
+    for k in ks:
+        _check_kind(k)
+    parts: list[str] = []
+    for c in range(4):
+        chars = "".join(CHARACTERS[k % 7] for k in ks if k < CHESS_KINDS and k // 7 == c)
+        if chars:
+            parts.append(chars + COLOURS[c])
+    flowers = "".join(str(k - CHESS_KINDS + 1) for k in ks if k >= CHESS_KINDS)
+    if flowers:
+        parts.append(flowers + "f")
+    return " ".join(parts)

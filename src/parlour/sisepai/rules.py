@@ -1,0 +1,77 @@
+"""The Sì Sè Pái rules object: group points and the minimum-score variant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Literal
+
+from parlour.protocol import Rules as _RulesBase
+
+__all__ = ["GROUP_TYPES", "DEFAULT_RULES", "GroupType", "Rules"]
+
+GroupType = Literal[
+    "general", "flower", "pair", "triple", "quad", "command", "field", "soldiers3", "soldiers4"
+]
+#: Group types in the order of the C core's points array.
+GROUP_TYPES: tuple[GroupType, ...] = (
+    "general",
+    "flower",
+    "pair",
+    "triple",
+    "quad",
+    "command",
+    "field",
+    "soldiers3",
+    "soldiers4",
+)
+_MAX_POINTS = 100
+
+
+@dataclass(frozen=True)
+class Rules(_RulesBase):
+    """Options of a Sì Sè Pái game; the defaults are the rules of record.
+
+    Each ``*`` field is the points of one group type (0..100).
+
+    >>> Rules().points()
+    (1, 3, 0, 1, 2, 1, 1, 1, 2)
+    >>> Rules(command=2, soldiers4=4).points()[5]
+    2
+    >>> Rules(min_score=9).min_score
+    9
+    """
+
+    #: A single General.
+    general: int = 1
+    #: A flower.
+    flower: int = 3
+    #: Two identical cards (not Generals).
+    pair: int = 0
+    #: Three identical cards.
+    triple: int = 1
+    #: Four identical cards.
+    quad: int = 2
+    #: General, Advisor and Elephant of one colour.
+    command: int = 1
+    #: Chariot, Horse and Cannon of one colour.
+    field: int = 1
+    #: Soldiers of three different colours.
+    soldiers3: int = 1
+    #: Soldiers of four different colours.
+    soldiers4: int = 2
+    #: Variant: the least score a complete hand needs to win (0: none).
+    min_score: int = 0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            top = 21 * _MAX_POINTS if f.name == "min_score" else _MAX_POINTS
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= top:
+                raise ValueError(f"{f.name} must be an int in 0..{top}, not {v!r}")
+
+    def points(self) -> tuple[int, ...]:
+        """Points of every group type, in :data:`GROUP_TYPES` order."""
+        return tuple(getattr(self, name) for name in GROUP_TYPES)
+
+
+DEFAULT_RULES = Rules()
