@@ -273,7 +273,7 @@ class EquilibriumBot:
     well under a second on two cores).
     """
 
-    def __init__(self, iterations: int = 300) -> None:
+    def __init__(self, iterations: int = 1000) -> None:
         self.iterations = iterations
 
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
