@@ -241,6 +241,7 @@ def regret_matching(
     """Approximate equilibrium strategies of the zero-sum matrix game ``payoff``
     (row player's payoff) by regret matching+ with linearly weighted averages.
 
+    >>> import numpy as np
     >>> x, y = regret_matching(np.array([[1.0, -1.0], [-1.0, 1.0]]), 2000)
     >>> [round(float(v), 2) for v in (*x, *y)]
     [0.5, 0.5, 0.5, 0.5]

@@ -1,0 +1,57 @@
+"""Nine Domains benchmarks: battles, full games and equilibrium decisions (fixed seeds)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from parlour import play
+from parlour.ninedomains import CARDS, Game, battle
+from parlour.ninedomains.bots import EquilibriumBot, HeuristicBot, RandomBot
+
+PAIRS = [
+    (a, b, ba, bb)
+    for (a, b), ba, bb in itertools.product(
+        itertools.product([c.text for c in CARDS], repeat=2), (-1, 0, 2), (0, 1)
+    )
+]
+
+
+def test_battles(benchmark: Any) -> None:
+    def run() -> int:
+        total = 0
+        for a, b, ba, bb in PAIRS:
+            total += battle(a, b, bonus_a=ba, bonus_b=bb)
+        return total
+
+    benchmark.extra_info["battles_per_round"] = len(PAIRS)
+    benchmark(run)
+
+
+def test_games_random(benchmark: Any) -> None:
+    seeds = iter(range(10**9))
+
+    def run() -> Any:
+        s = next(seeds)
+        return play(Game(seed=s), [RandomBot(), RandomBot()], seed=s)
+
+    benchmark(run)
+
+
+def test_games_heuristic(benchmark: Any) -> None:
+    seeds = iter(range(10**9))
+
+    def run() -> Any:
+        s = next(seeds)
+        return play(Game(seed=s), [HeuristicBot(), HeuristicBot()], seed=s)
+
+    benchmark(run)
+
+
+def test_equilibrium_decision(benchmark: Any) -> None:
+    game = Game(seed=7)
+    bot = EquilibriumBot()
+    obs, legal = game.observation(0), game.legal_actions(0)
+    rng = random.Random(0)
+    benchmark.pedantic(lambda: bot.act(obs, legal, rng), rounds=10, iterations=1)
