@@ -13,7 +13,9 @@
  *   bit  59      every count is even (seven pairs);
  *   bits 60..63  the suit's tile count, 15 for keys of more than 14 tiles.
  * A whole hand is then three lookups and a few bit operations; shanten is a
- * min-plus combination of the three dist vectors.
+ * min-plus combination of the three dist vectors. Entries are stored densely
+ * (see VALID_KEYS); a byte table indexed by the plain key holds what
+ * completeness needs.
  */
 #include <string.h>
 
@@ -28,12 +30,38 @@
 #define WSET_SHIFT 40
 #define WPAIR_SHIFT 49
 
+/* Only the 405,350 keys of at most 14 tiles have entries. A key splits into
+ * its low five ranks (lo, base 5) and high four (hi); the his are numbered in
+ * order of their tile count, so for one lo the valid his are a prefix and a
+ * valid key's entry is entry[lo_base[lo] + hi_code[hi]]. The dense table is
+ * 3.2 MB instead of 15.6 MB, which keeps shanten and waits in cache. */
+#define VALID_KEYS 405350u
+
 struct parlour_sc_tables {
     uint64_t magic;
-    uint64_t entry[PARLOUR_SC_SUIT_KEYS];
+    uint32_t lo_base[3125];
+    uint16_t hi_code[625];
+    uint64_t entry[VALID_KEYS];
     /* bits 0..2: sum of count / 2 (pairs, quads counting two); 3..6: odd counts */
-    uint8_t aux[PARLOUR_SC_SUIT_KEYS];
+    uint8_t aux[VALID_KEYS];
+    /* The completeness bits again, one byte a key (bit 0: decomposes, bit 1:
+     * all even, bits 4..7: tile count, 15 invalid): a table an eighth the
+     * size of entry[] stays in cache, which is what makes is_complete fast. */
+    uint8_t flags[PARLOUR_SC_SUIT_KEYS];
 };
+
+static inline unsigned entry_n(uint64_t e) { return (unsigned)(e >> N_BITS); }
+
+/* Dense index of a valid key (flags[key] >> 4 != 15); undefined otherwise. */
+static inline uint32_t dense(const struct parlour_sc_tables *t, uint32_t key)
+{
+    return t->lo_base[key % 3125u] + t->hi_code[key / 3125u];
+}
+
+static inline int key_valid(const struct parlour_sc_tables *t, uint32_t key)
+{
+    return (t->flags[key] >> 4) != N_INVALID;
+}
 
 static const uint32_t POW5[10] = {1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u, 1953125u};
 
@@ -116,8 +144,9 @@ static void build(struct parlour_sc_tables *t, int r, uint32_t key, int n, const
         }
         if (even) e |= EVEN_BIT;
         e |= (uint64_t)n << N_BITS;
-        t->entry[key] = e;
-        t->aux[key] = (uint8_t)(pairs | (odd << 3));
+        t->entry[dense(t, key)] = e;
+        t->aux[dense(t, key)] = (uint8_t)(pairs | (odd << 3));
+        t->flags[key] = (uint8_t)(((unsigned)n << 4) | ((e & OK_BIT) ? 1u : 0u) | (even ? 2u : 0u));
         return;
     }
     uint8_t next[STATES];
@@ -136,25 +165,43 @@ int parlour_sc_tables_init(void *buffer, size_t size)
     struct parlour_sc_tables *t = (struct parlour_sc_tables *)buffer;
     uint8_t start[STATES], h[9] = {0};
     t->magic = 0;
-    for (uint32_t k = 0; k < PARLOUR_SC_SUIT_KEYS; k++) {
-        t->entry[k] = (uint64_t)N_INVALID << N_BITS;
-        t->aux[k] = 0;
+    /* Number the his by tile count, then give each lo its run of entries. */
+    unsigned upto[17] = {0};
+    uint16_t next_code = 0;
+    for (unsigned sum = 0; sum <= 16; sum++) {
+        for (uint32_t hi = 0; hi < 625u; hi++) {
+            uint32_t x = hi, hs = 0;
+            for (int r = 0; r < 4; r++, x /= 5) hs += x % 5;
+            if (hs == sum) t->hi_code[hi] = next_code++;
+        }
+        upto[sum] = next_code;
     }
+    uint32_t base = 0;
+    for (uint32_t lo = 0; lo < 3125u; lo++) {
+        uint32_t x = lo, ls = 0;
+        for (int r = 0; r < 5; r++, x /= 5) ls += x % 5;
+        t->lo_base[lo] = base;
+        if (ls <= 14) base += upto[14 - ls];
+    }
+    if (base != VALID_KEYS) return PARLOUR_E_BUFFER;
+    memset(t->entry, 0, sizeof t->entry);
+    memset(t->aux, 0, sizeof t->aux);
+    memset(t->flags, N_INVALID << 4, sizeof t->flags);
     dp_start(start);
     build(t, 0, 0, 0, start, h);
     /* Wait masks: the suit with one more tile of rank r decomposes. */
     for (uint32_t k = 0; k < PARLOUR_SC_SUIT_KEYS; k++) {
-        uint64_t e = t->entry[k];
-        unsigned n = (unsigned)(e >> N_BITS);
+        if (!key_valid(t, k)) continue;
+        uint64_t e = t->entry[dense(t, k)];
+        unsigned n = entry_n(e);
         if (n >= 14) continue;
         uint32_t rest = k;
         for (int r = 0; r < 9; r++, rest /= 5) {
             if (rest % 5 == 4) continue;
-            uint64_t e2 = t->entry[k + POW5[r]];
-            if (!(e2 & OK_BIT)) continue;
+            if (!(t->flags[k + POW5[r]] & 1u)) continue;
             e |= 1ull << ((n + 1) % 3 == 0 ? WSET_SHIFT + r : WPAIR_SHIFT + r);
         }
-        t->entry[k] = e;
+        t->entry[dense(t, k)] = e;
     }
     t->magic = MAGIC;
     return PARLOUR_OK;
@@ -174,7 +221,6 @@ static inline uint32_t suit_key(const uint8_t *c)
     return (uint32_t)c[0] + 5u * (c[1] + 5u * (c[2] + 5u * (c[3] + 5u * (c[4] + 5u * (c[5] + 5u * (c[6] + 5u * (c[7] + 5u * (uint32_t)c[8])))))));
 }
 
-static inline unsigned entry_n(uint64_t e) { return (unsigned)(e >> N_BITS); }
 static inline unsigned entry_dist(uint64_t e, int j) { return (unsigned)(e >> (4 * j)) & 15u; }
 
 static int check_args(const parlour_sc_tables *t, const uint8_t *counts, int melds, int missing)
@@ -185,14 +231,13 @@ static int check_args(const parlour_sc_tables *t, const uint8_t *counts, int mel
     return PARLOUR_OK;
 }
 
-static inline int complete_entries(const uint64_t e[3], int melds, int missing)
+static inline int complete_flags(unsigned f0, unsigned f1, unsigned f2, int melds, int missing)
 {
-    unsigned n = entry_n(e[0]) + entry_n(e[1]) + entry_n(e[2]);
-    if (n + 3u * (unsigned)melds != 14u) return 0;
-    if (missing >= 0 && entry_n(e[missing]) != 0) return 0;
-    if ((e[0] & e[1] & e[2]) & OK_BIT) return 1;
-    if (melds == 0 && ((e[0] & e[1] & e[2]) & EVEN_BIT)) return 1;
-    return 0;
+    unsigned n0 = f0 >> 4, n1 = f1 >> 4, n2 = f2 >> 4;
+    if ((n0 | n1 | n2) == 15u || n0 + n1 + n2 + 3u * (unsigned)melds != 14u) return 0;
+    if (missing >= 0 && (missing == 0 ? n0 : missing == 1 ? n1 : n2) != 0) return 0;
+    unsigned all = f0 & f1 & f2;
+    return (all & 1u) || (melds == 0 && (all & 2u));
 }
 
 int parlour_sc_is_complete(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
@@ -201,11 +246,8 @@ int parlour_sc_is_complete(const parlour_sc_tables *t, const uint8_t counts[27],
     int st = check_args(t, counts, melds, missing);
     if (st < 0) return st;
     if ((st = check_counts(counts)) < 0) return st;
-    uint64_t e[3] = {t->entry[suit_key(counts)], t->entry[suit_key(counts + 9)],
-                     t->entry[suit_key(counts + 18)]};
-    if (entry_n(e[0]) == N_INVALID || entry_n(e[1]) == N_INVALID || entry_n(e[2]) == N_INVALID)
-        return 0;
-    return complete_entries(e, melds, missing);
+    return complete_flags(t->flags[suit_key(counts)], t->flags[suit_key(counts + 9)],
+                          t->flags[suit_key(counts + 18)], melds, missing);
 }
 
 static uint32_t waits_entries(const parlour_sc_tables *t, const uint64_t e[3],
@@ -228,10 +270,10 @@ static uint32_t waits_entries(const parlour_sc_tables *t, const uint64_t e[3],
     if (melds == 0) {
         /* Seven pairs: six pairs (quads count two) and one odd kind. */
         unsigned pairs = 0;
-        for (int s = 0; s < 3; s++) pairs += t->aux[keys[s]] & 7u;
+        for (int s = 0; s < 3; s++) pairs += t->aux[dense(t, keys[s])] & 7u;
         if (pairs == 6) {
             for (int s = 0; s < 3; s++) {
-                if (((t->aux[keys[s]] >> 3) & 15u) == 0) continue;
+                if (((t->aux[dense(t, keys[s])] >> 3) & 15u) == 0) continue;
                 uint32_t k = keys[s];
                 for (int r = 0; r < 9; r++, k /= 5)
                     if ((k % 5) % 2 == 1) mask |= 1u << (9 * s + r);
@@ -250,12 +292,13 @@ int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int m
     if (out == NULL) return PARLOUR_E_NULL;
     if ((st = check_counts(counts)) < 0) return st;
     uint32_t keys[3] = {suit_key(counts), suit_key(counts + 9), suit_key(counts + 18)};
-    uint64_t e[3] = {t->entry[keys[0]], t->entry[keys[1]], t->entry[keys[2]]};
+    if (!key_valid(t, keys[0]) || !key_valid(t, keys[1]) || !key_valid(t, keys[2]))
+        return PARLOUR_E_SIZE;
+    uint64_t e[3] = {t->entry[dense(t, keys[0])], t->entry[dense(t, keys[1])],
+                     t->entry[dense(t, keys[2])]};
     unsigned n = 0;
     for (int s = 0; s < 3; s++) n += entry_n(e[s]);
-    if (entry_n(e[0]) == N_INVALID || entry_n(e[1]) == N_INVALID ||
-        entry_n(e[2]) == N_INVALID || n + 3u * (unsigned)melds != 13u)
-        return PARLOUR_E_SIZE;
+    if (n + 3u * (unsigned)melds != 13u) return PARLOUR_E_SIZE;
     uint32_t mask = waits_entries(t, e, keys, melds, missing);
     if (meld_counts != NULL)
         for (int k = 0; k < 27; k++) {
@@ -268,18 +311,31 @@ int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int m
     return PARLOUR_OK;
 }
 
-/* Min over splitting `sets` sets among the suits with the pair in one suit. */
+/* Min over splitting `sets` sets among the suits with the pair in one suit:
+ * a min-plus product of the first two suits' vectors, then the third. */
 static int combine(const uint8_t d[3][10], int sets)
 {
+    uint8_t ab[10];
+    for (int m = 0; m <= sets; m++) {
+        int best0 = 1000, best1 = 1000;
+        for (int i = 0; i <= m; i++) {
+            int x = d[0][i] + d[1][m - i];
+            int y = d[0][i + 5] + d[1][m - i];
+            int z = d[0][i] + d[1][m - i + 5];
+            if (x < best0) best0 = x;
+            if (y < best1) best1 = y;
+            if (z < best1) best1 = z;
+        }
+        ab[m] = (uint8_t)(best0 > INF ? INF : best0);
+        ab[m + 5] = (uint8_t)(best1 > INF ? INF : best1);
+    }
     int best = 1000;
-    for (int ps = 0; ps < 3; ps++)
-        for (int m0 = 0; m0 <= sets; m0++)
-            for (int m1 = 0; m0 + m1 <= sets; m1++) {
-                int m2 = sets - m0 - m1;
-                int c = d[0][m0 + (ps == 0 ? 5 : 0)] + d[1][m1 + (ps == 1 ? 5 : 0)] +
-                        d[2][m2 + (ps == 2 ? 5 : 0)];
-                if (c < best) best = c;
-            }
+    for (int m = 0; m <= sets; m++) {
+        int x = ab[m + 5] + d[2][sets - m];
+        int y = ab[m] + d[2][sets - m + 5];
+        if (x < best) best = x;
+        if (y < best) best = y;
+    }
     return best;
 }
 
@@ -309,7 +365,7 @@ static int shanten_core(const parlour_sc_tables *t, const uint32_t keys[3], int 
                 for (int r = 0; r < 9; r++) cap[r] = (uint8_t)(4 - meld_counts[9 * s + r]);
                 suit_dist_capped(counts + 9 * s, cap, d[s]);
             } else {
-                dist_from_entry(t->entry[keys[s]], d[s]);
+                dist_from_entry(t->entry[dense(t, keys[s])], d[s]);
             }
         }
         int dist = combine((const uint8_t(*)[10])d, 4 - melds);
@@ -319,8 +375,9 @@ static int shanten_core(const parlour_sc_tables *t, const uint32_t keys[3], int 
         int pairs = 0, odd = 0;
         for (int s = 0; s < 3; s++) {
             if (s == missing) continue;
-            pairs += t->aux[keys[s]] & 7;
-            odd += (t->aux[keys[s]] >> 3) & 15;
+            uint8_t a = t->aux[dense(t, keys[s])];
+            pairs += a & 7;
+            odd += (a >> 3) & 15;
         }
         int need = pairs >= 7 ? 0 : 7 - pairs;
         int dist = 2 * need - (odd < need ? odd : need);
@@ -336,8 +393,8 @@ static int check_keys(const parlour_sc_tables *t, const uint32_t keys[3], int me
     if (st < 0) return st;
     for (int s = 0; s < 3; s++) {
         if (keys[s] >= PARLOUR_SC_SUIT_KEYS) return PARLOUR_E_COUNT;
-        e[s] = t->entry[keys[s]];
-        if (entry_n(e[s]) == N_INVALID) return PARLOUR_E_SIZE;
+        if (!key_valid(t, keys[s])) return PARLOUR_E_SIZE;
+        e[s] = t->entry[dense(t, keys[s])];
     }
     return PARLOUR_OK;
 }
@@ -345,11 +402,12 @@ static int check_keys(const parlour_sc_tables *t, const uint32_t keys[3], int me
 int parlour_sc_is_complete_keys(const parlour_sc_tables *t, const uint32_t keys[3], int melds,
                                 int missing)
 {
-    uint64_t e[3];
-    int st = check_keys(t, keys, melds, missing, e);
-    if (st == PARLOUR_E_SIZE) return 0;
+    int st = check_args(t, (const uint8_t *)keys, melds, missing);
     if (st < 0) return st;
-    return complete_entries(e, melds, missing);
+    if (keys[0] >= PARLOUR_SC_SUIT_KEYS || keys[1] >= PARLOUR_SC_SUIT_KEYS ||
+        keys[2] >= PARLOUR_SC_SUIT_KEYS)
+        return PARLOUR_E_COUNT;
+    return complete_flags(t->flags[keys[0]], t->flags[keys[1]], t->flags[keys[2]], melds, missing);
 }
 
 int parlour_sc_waits_keys(const parlour_sc_tables *t, const uint32_t keys[3], int melds,
@@ -596,12 +654,9 @@ int parlour_sc_batch_is_complete(const parlour_sc_tables *t, const uint8_t *coun
     if (st < 0) return st;
     for (size_t i = 0; i < n; i++) {
         const uint8_t *c = counts + 27 * i;
-        uint64_t e[3] = {t->entry[suit_key(c)], t->entry[suit_key(c + 9)],
-                         t->entry[suit_key(c + 18)]};
         int m = melds ? melds[i] : 0;
-        out[i] = (entry_n(e[0]) | entry_n(e[1]) | entry_n(e[2])) == N_INVALID
-                     ? 0
-                     : (uint8_t)complete_entries(e, m, missing);
+        out[i] = (uint8_t)complete_flags(t->flags[suit_key(c)], t->flags[suit_key(c + 9)],
+                                         t->flags[suit_key(c + 18)], m, missing);
     }
     return PARLOUR_OK;
 }
@@ -614,13 +669,13 @@ int parlour_sc_batch_waits(const parlour_sc_tables *t, const uint8_t *counts, si
     for (size_t i = 0; i < n; i++) {
         const uint8_t *c = counts + 27 * i;
         uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
-        uint64_t e[3] = {t->entry[keys[0]], t->entry[keys[1]], t->entry[keys[2]]};
         int m = melds ? melds[i] : 0;
-        if (entry_n(e[0]) == N_INVALID || entry_n(e[1]) == N_INVALID ||
-            entry_n(e[2]) == N_INVALID) {
+        if (!key_valid(t, keys[0]) || !key_valid(t, keys[1]) || !key_valid(t, keys[2])) {
             out[i] = 0;
             continue;
         }
+        uint64_t e[3] = {t->entry[dense(t, keys[0])], t->entry[dense(t, keys[1])],
+                         t->entry[dense(t, keys[2])]};
         out[i] = waits_entries(t, e, keys, m, missing);
     }
     return PARLOUR_OK;

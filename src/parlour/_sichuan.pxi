@@ -207,25 +207,50 @@ cdef int _melds_of(object h, parlour_sc_meld *melds) except -1:
     return j
 
 
+cdef dict _score_cache = {}
+
+
 def sichuan_score(hand, *, self_draw=False, kong_replacement=False, robbed_kong=False,
                   last_tile=False, win_tile=None, rules=None):
     """Fan and points of a complete hand (``ValueError`` if it is not complete)."""
     cdef uint8_t counts[27]
     cdef parlour_sc_meld melds[4]
     cdef parlour_sc_score sc
-    cdef object h = _as_hand(hand)
-    pm = _pm()
-    r = pm._rules(rules)
+    cdef int cap = 5
+    cdef unsigned flags = 0
+    cdef object h = hand
+    try:
+        h._packed
+    except AttributeError:
+        h = _as_hand(hand)
+    if rules is not None:
+        r = _pm()._rules(rules)
+        cap = r.cap_code()
+        if r.self_draw_doubles:
+            flags |= 64
     if win_tile is not None:
-        pm.check_win_tile(h, win_tile)
-    cdef unsigned flags = pm.win_flags(self_draw, kong_replacement, robbed_kong, last_tile, r)
+        _pm().check_win_tile(h, win_tile)
+    if self_draw:
+        flags |= 32
+    if kong_replacement:
+        flags |= 4
+    if robbed_kong:
+        flags |= 8
+    if last_tile:
+        flags |= 16
     _counts_of(h, counts)
-    cdef int nm = _melds_of(h, melds)
-    cdef int st = parlour_sc_score_hand(_sc_tables(), counts, melds, nm, flags, r.cap_code(), &sc)
+    cdef int nm = _melds_of(h, melds) if h._nmelds else 0
+    cdef int st = parlour_sc_score_hand(_sc_tables(), counts, melds, nm, flags, cap, &sc)
     if st == -6:
         raise ValueError(f"the hand {h} is not complete")
     _check(st)
-    return _hm().make_score(sc.fan, sc.points, sc.pattern, sc.additions, sc.roots)
+    # Score values are immutable, so equal results can share one object.
+    key = (sc.fan, sc.points, sc.pattern, sc.additions, sc.roots)
+    cached = _score_cache.get(key)
+    if cached is None:
+        cached = _hm().make_score(sc.fan, sc.points, sc.pattern, sc.additions, sc.roots)
+        _score_cache[key] = cached
+    return cached
 
 
 def sichuan_best_win(hand, *, missing_suit=None, rules=None):
