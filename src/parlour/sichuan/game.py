@@ -314,7 +314,9 @@ class Event:
 class SichuanObservation(protocol.Observation):
     """What one seat knows now (see the module docs for :meth:`to_array`).
 
-    Other seats' concealed tiles and the wall order are never included,
+    ``hand`` holds this seat's concealed physical tiles and ``drawn`` the
+    tile it drew this turn (-1 when none). Other seats' concealed tiles and
+    the wall order are never included,
     except that a winner's hand becomes public when it wins and every hand
     is public once the game is over.
     """
@@ -326,6 +328,7 @@ class SichuanObservation(protocol.Observation):
     to_act: tuple[int, ...]
     wall_remaining: int
     hand: tuple[int, ...]
+    drawn: int
     hand_sizes: tuple[int, ...]
     melds: tuple[tuple[MeldInfo, ...], ...]
     discards: tuple[DiscardInfo, ...]
@@ -486,6 +489,7 @@ class Game(protocol.Game):
         self._phase: Phase = "declare"
         self._after_pung = False
         self._drawn = -1  # kind of the tile drawn this turn (-1: none)
+        self._drawn_tile = -1
         self._replacement = False
         self._drew_last = False
         self._last_drawer = -1
@@ -626,6 +630,9 @@ class Game(protocol.Game):
             self._event("declare", seat)
             if all(m >= 0 for m in self._missing):
                 self._event("reveal", -1, detail=" ".join(SUITS[m] for m in self._missing))
+                for s in range(4):
+                    if s != self._dealer:
+                        self._refresh_waits(s)
                 self._phase = "turn"
                 self._start_turn(self._dealer, draw=False)
         else:
@@ -727,6 +734,7 @@ class Game(protocol.Game):
         self._replacement = False
         self._drew_last = False
         self._drawn = -1
+        self._drawn_tile = -1
         self._turn_kongs = []
         if draw:
             if self._front > self._back:
@@ -740,6 +748,7 @@ class Game(protocol.Game):
     def _take_drawn(self, seat: int, tile: int) -> None:
         self._add_tile(seat, tile)
         self._drawn = tile >> 2
+        self._drawn_tile = tile
         if self._front > self._back:
             self._drew_last = True
             self._last_drawer = seat
@@ -1042,6 +1051,13 @@ class Game(protocol.Game):
         return tuple(Event(*e) for e in self._events)
 
     @property
+    def wins(self) -> tuple[dict[str, Any], ...]:
+        """Every win so far, in order: seat, how (``discard_win``, ``robbed_kong``,
+        ``self_draw``), from (payer seat or -1), tile (-1 for a self-draw),
+        hand, fan, points and patterns."""
+        return tuple(dict(w) for w in self._wins)
+
+    @property
     def ledger(self) -> tuple[Payment, ...]:
         """Every payment so far, in order."""
         return tuple(self._ledger)
@@ -1109,6 +1125,7 @@ class Game(protocol.Game):
             to_act=self.to_act,
             wall_remaining=self._remaining(),
             hand=tuple(sorted(self._tiles[seat])),
+            drawn=self._drawn_tile if seat == self._cur and self._phase == "turn" else -1,
             hand_sizes=tuple(len(t) for t in self._tiles),
             melds=tuple(self._meld_views(s, seat) for s in range(4)),
             discards=tuple(self._discards),
