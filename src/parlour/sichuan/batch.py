@@ -7,7 +7,7 @@ declared melds. The compiled backend releases the GIL for the whole loop.
 >>> import numpy as np
 >>> from parlour.sichuan import Hand, batch
 >>> rows = np.array([Hand.parse("123m456m789m111p22p").counts,
-...                  Hand.parse("123m456m789m111p23p").counts], dtype=np.uint8)
+...                  Hand.parse("123m456m789m111p24p").counts], dtype=np.uint8)
 >>> batch.is_complete(rows).tolist()
 [True, False]
 >>> batch.shanten(rows).tolist()
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 def mask_kinds(mask: int) -> tuple[str, ...]:
     """The kind names in a 27-bit wait mask, in kind order.
 
+    >>> from parlour.sichuan.batch import mask_kinds
     >>> mask_kinds(0b11 << 10)
     ('2p', '3p')
     """
