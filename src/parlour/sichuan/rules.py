@@ -13,6 +13,7 @@ __all__ = ["Rules"]
 class Rules(_RulesBase):
     """Options of a Sichuan game; the defaults are the rules of record.
 
+    >>> from parlour.sichuan import Rules
     >>> Rules().fan_cap
     5
     >>> Rules(fan_cap=None).cap_code()
