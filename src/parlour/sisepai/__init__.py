@@ -2,7 +2,7 @@
 grouping solver, the game engine and bots.
 
 >>> from parlour.sisepai import Hand, is_complete
->>> is_complete(Hand.parse("[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f"))
+>>> is_complete(Hand.parse("[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f GGw"))
 True
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from parlour import _backend
+from parlour.sisepai.bots import HeuristicBot, RandomBot
 from parlour.sisepai.cards import (
     CARDS,
     CHARACTERS,
@@ -25,6 +26,17 @@ from parlour.sisepai.cards import (
     parse_kinds,
 )
 from parlour.sisepai.evaluate import best_groups, is_complete, winning_cards
+from parlour.sisepai.game import (
+    Discard,
+    Game,
+    Move,
+    Pass,
+    Phase,
+    SisepaiObservation,
+    Take,
+    Win,
+    parse_action,
+)
 from parlour.sisepai.hand import Group, Grouping, Hand, HandLike, group_type
 from parlour.sisepai.rules import GROUP_TYPES, GroupType, Rules
 
@@ -35,6 +47,17 @@ __all__ = [
     "GROUP_TYPES",
     "KINDS",
     "Colour",
+    "Discard",
+    "Game",
+    "HeuristicBot",
+    "Move",
+    "Pass",
+    "Phase",
+    "RandomBot",
+    "SisepaiObservation",
+    "Take",
+    "Win",
+    "parse_action",
     "Group",
     "GroupType",
     "Grouping",

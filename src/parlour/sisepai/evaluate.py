@@ -3,12 +3,12 @@
 Every function takes a :class:`~parlour.sisepai.Hand` or hand text.
 
 >>> from parlour.sisepai import is_complete, best_groups, winning_cards
->>> is_complete("GAEr GAEy GAEg GAEw RRRr RHCy 3f")
+>>> is_complete("GAEr GAEy GAEg GAEw RRRr RHCy SSg 3f")
 True
->>> best_groups("GAEr GAEy GAEg GAEw RRRr RHCy 3f").score
+>>> best_groups("GAEr GAEy GAEg GAEw RRRr RHCy SSg 3f").score
 9
->>> winning_cards("GAEr GAEy GAEg GAEw RRRr RHCy")
-('Gr', 'Gy', 'Gg', 'Gw', 'Rr', '1f', '2f', '3f', '4f', '5f')
+>>> winning_cards("GAEr GAEy GAEg GAEw RRRr RHCy SSg")
+('Gr', 'Rr', 'Gy', 'Gg', 'Sg', 'Gw', '1f', '2f', '3f', '4f', '5f')
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 >>> h = Hand.parse("GAEr SSSg RHCw 3f [Sr Sy Sg]")
 >>> str(h)
-'[Sr Sy Sg] GAEr RHCw SSSg 3f'
+'[Sr Sy Sg] GAEr SSSg RHCw 3f'
 >>> h
-Hand.parse('[Sr Sy Sg] GAEr RHCw SSSg 3f')
+Hand.parse('[Sr Sy Sg] GAEr SSSg RHCw 3f')
 >>> len(h)
 13
 >>> Group.parse("GAEr").type
@@ -129,11 +129,11 @@ class Grouping:
     kinds.
 
     >>> from parlour.sisepai import best_groups
-    >>> g = best_groups("GAEr GAEy GAEg GAEw RRRr RHCy 3f")
+    >>> g = best_groups("GAEr GAEy GAEg GAEw RRRr RHCy SSg 3f")
     >>> g.score, len(g.groups)
-    (9, 7)
+    (9, 8)
     >>> str(g)
-    'GAEr RRRr GAEy RHCy GAEg GAEw 3f'
+    'GAEr RRRr GAEy RHCy GAEg SSg GAEw 3f'
     """
 
     score: int

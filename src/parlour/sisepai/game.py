@@ -1,0 +1,546 @@
+"""The Sì Sè Pái engine: the deal, draws, both claim windows, the five-tier
+claim priority, takes, discards, the win and the drawn deal.
+
+Seats answer every claim window one at a time in any order (answers stay
+hidden until the window resolves); draws happen by themselves.
+
+>>> g = Game(seed=7, dealer=0)
+>>> g.to_act
+(0, 1, 2, 3)
+>>> g.phase, g.num_players
+('draw', 4)
+>>> [str(a) for a in g.legal_actions(g.to_act[0])][:1]
+['pass']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, TypeAlias, Union
+
+from parlour import _backend
+from parlour.errors import IllegalActionError, NotationError, RecordError
+from parlour.protocol import Action, Result
+from parlour.protocol import Game as _BaseGame
+from parlour.protocol import Observation as _ObservationBase
+from parlour.sisepai.cards import (
+    CARDS,
+    CHESS_KINDS,
+    KINDS,
+    card_kind,
+    kind_from_text,
+    kind_text,
+)
+from parlour.sisepai.hand import Group, Grouping, Hand, group_type
+from parlour.sisepai.rules import Rules
+
+__all__ = [
+    "Discard",
+    "Game",
+    "Move",
+    "Pass",
+    "Phase",
+    "SisepaiObservation",
+    "Take",
+    "Win",
+    "parse_action",
+]
+
+#: ``draw``: the window on a drawn card (everyone answers); ``second``: the
+#: drawn card as the drawer's discard (the others answer); ``discard``: a
+#: taker must discard; ``claim``: the window on a discard; ``over``.
+Phase = Literal["draw", "second", "discard", "claim", "over"]
+
+#: Claim tiers, highest first (smaller number wins).
+TIER_DRAWER_WIN, TIER_WIN, TIER_IDENTICAL, TIER_DRAWER, TIER_NEXT = 1, 2, 3, 4, 5
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Decline the card in question.
+
+    >>> str(Pass())
+    'pass'
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Win(Action):
+    """Claim the card in question as a win (no group named).
+
+    >>> str(Win())
+    'win'
+    """
+
+    def __str__(self) -> str:
+        return "win"
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """Take the card in question into ``group`` (the group with that card),
+    exposing it. The engine moves the lowest-numbered concealed copies.
+
+    >>> str(Take(Group.parse("Sr Sy Sg")))
+    'take Sr Sy Sg'
+    """
+
+    group: Group
+
+    def __str__(self) -> str:
+        return f"take {self.group}"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard one concealed card of ``kind`` (the lowest-numbered copy).
+
+    >>> str(Discard(3))
+    'discard Rr'
+    """
+
+    kind: int
+
+    def __str__(self) -> str:
+        return f"discard {kind_text(self.kind)}"
+
+
+Move: TypeAlias = Union[Pass, Win, Take, Discard]  # noqa: UP007 (a runtime alias)
+
+
+def parse_action(text: str) -> Move:
+    """Read an action's text.
+
+    >>> parse_action("take GAEr")
+    Take(group=Group.parse('GAEr'))
+    >>> parse_action("discard Hw")
+    Discard(kind=25)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"action text must be a str, not {type(text).__name__}")
+    t = text.strip()
+    if t == "pass":
+        return Pass()
+    if t == "win":
+        return Win()
+    verb, _, rest = t.partition(" ")
+    if verb == "take" and rest:
+        return Take(Group.parse(rest))
+    if verb == "discard" and rest:
+        return Discard(kind_from_text(rest.strip()))
+    raise NotationError(
+        f"{text!r} is not a Sì Sè Pái action (pass, win, take <group>, discard <card>)"
+    )
+
+
+@dataclass(frozen=True)
+class SisepaiObservation(_ObservationBase):
+    """What one seat knows. Cards are physical ids (see
+    :func:`~parlour.sisepai.cards.card_kind`)."""
+
+    seat: int
+    phase: Phase
+    dealer: int
+    #: This seat's concealed cards, sorted.
+    concealed: tuple[int, ...]
+    #: Every seat's exposed groups (card ids), in the order exposed.
+    exposed: tuple[tuple[tuple[int, ...], ...], ...]
+    #: Cards each seat discarded (or drew and let go) that nobody took.
+    discards: tuple[tuple[int, ...], ...]
+    #: Number of concealed cards of each seat.
+    concealed_counts: tuple[int, ...]
+    #: The card in question (drawn or discarded), if any.
+    card: int | None
+    #: Who drew or discarded it.
+    source: int | None
+    stock_left: int
+    to_act: tuple[int, ...]
+    #: This seat's answer in the open window (hidden from the others).
+    answer: str | None
+    winner: int | None
+    #: Every seat's concealed cards once the deal is over.
+    revealed: tuple[tuple[int, ...], ...] | None
+
+
+_PASS = Pass()
+_WIN = Win()
+
+
+class Game(_BaseGame):
+    """One deal of Sì Sè Pái for four players.
+
+    ``deck`` is a deal order (a permutation of 0..116; positions 0..19 to the
+    dealer, then 20 to each next seat, 80..116 the stock with 80 on top);
+    without one the deck is shuffled by a generator seeded with ``seed``,
+    which also picks the dealer unless ``dealer`` is given.
+    """
+
+    name: ClassVar[str] = "sisepai"
+    rules_class: ClassVar[type[Rules]] = Rules
+    num_players = 4
+    rules: Rules
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        deck: Sequence[int] | None = None,
+    ) -> None:
+        super().__init__()
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a parlour.sisepai.Rules, not {type(rules).__name__}")
+        self.rules = rules
+        rng = random.Random(seed)
+        if dealer is None:
+            dealer = rng.randrange(4)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
+            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+        if deck is None:
+            order = list(range(CARDS))
+            rng.shuffle(order)
+        else:
+            order = list(deck)
+            if sorted(order) != list(range(CARDS)) or not all(
+                isinstance(c, int) and not isinstance(c, bool) for c in order
+            ):
+                raise ValueError("deck must be a permutation of the card ids 0..116")
+        self.dealer: int = dealer
+        self._deck: tuple[int, ...] = tuple(order)
+        self._concealed: list[list[int]] = [[] for _ in range(4)]
+        self._counts: list[bytearray] = [bytearray(KINDS) for _ in range(4)]
+        self._exposed: list[list[tuple[int, ...]]] = [[] for _ in range(4)]
+        self._ecards = [0, 0, 0, 0]
+        self._discards: list[list[int]] = [[] for _ in range(4)]
+        for i in range(4):
+            seat = (dealer + i) % 4
+            for c in order[20 * i : 20 * i + 20]:
+                self._concealed[seat].append(c)
+                self._counts[seat][card_kind(c)] += 1
+            self._concealed[seat].sort()
+        self._next = 80
+        self._phase: Phase = "draw"
+        self._card: int | None = None
+        self._source: int | None = None
+        self._active: int | None = None
+        self._options: dict[int, list[Move]] = {}
+        self._tiers: dict[tuple[int, Move], int] = {}
+        self._first: dict[int, list[Move]] = {}
+        self._answers: dict[int, Move] = {}
+        self._winner: int | None = None
+        self._grouping: Grouping | None = None
+        self._draw(dealer)
+
+    # -- public helpers --------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """The current phase (see :data:`Phase`)."""
+        return self._phase
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The deal order."""
+        return self._deck
+
+    def hand(self, seat: int) -> Hand:
+        """Seat ``seat``'s cards as a :class:`~parlour.sisepai.Hand` (all
+        knowledge: use observations for what a seat may see)."""
+        self._check_seat(seat)
+        groups = tuple(Group(tuple(sorted(card_kind(c) for c in g))) for g in self._exposed[seat])
+        return Hand(tuple(self._counts[seat]), groups)
+
+    # -- flow ------------------------------------------------------------
+    def _draw(self, seat: int) -> None:
+        if self._next >= CARDS:
+            self._phase = "over"
+            self._card = self._source = None
+            self._options = {}
+            return
+        card = self._deck[self._next]
+        self._next += 1
+        self._card, self._source = card, seat
+        self._phase = "draw"
+        self._open([(seat + i) % 4 for i in range(4)], drawer=seat)
+
+    def _open(self, seats: list[int], *, drawer: int | None) -> None:
+        assert self._card is not None and self._source is not None
+        self._answers = {}
+        self._tiers = {}
+        self._options = {}
+        for seat in seats:
+            self._options[seat] = self._claims(seat, self._card, self._source, drawer)
+
+    def _claims(self, seat: int, card: int, source: int, drawer: int | None) -> list[Move]:
+        """The answers ``seat`` may give on ``card``; records each claim's tier."""
+        k = card_kind(card)
+        counts = self._counts[seat]
+        is_drawer = seat == drawer
+        is_next = seat == (source + 1) % 4
+        counts[k] += 1
+        try:
+            complete = _backend.impl.sisepai_counts_complete(bytes(counts), self._ecards[seat])
+            if complete and self.rules.min_score:
+                complete = self._score(seat) >= self.rules.min_score
+        finally:
+            counts[k] -= 1
+        must_take = is_drawer and (k >= CHESS_KINDS or k % 7 == 0)
+        if complete:
+            self._tiers[(seat, _WIN)] = TIER_DRAWER_WIN if is_drawer else TIER_WIN
+            return [_WIN] if must_take else [_PASS, _WIN]
+        takes: list[Move] = []
+        for group in _groups_with(k, counts, drawer=is_drawer, next_player=is_next):
+            if not self._leaves_discard(seat, group, k):
+                continue
+            take = Take(group)
+            if group.type in ("triple", "quad"):
+                tier = TIER_IDENTICAL
+            elif is_drawer:
+                tier = TIER_DRAWER
+            else:
+                tier = TIER_NEXT
+            self._tiers[(seat, take)] = tier
+            takes.append(take)
+        if must_take and takes:
+            return takes
+        return [_PASS, *takes]
+
+    def _leaves_discard(self, seat: int, group: Group, k: int) -> bool:
+        rest = list(self._counts[seat])
+        rest[k] += 1
+        for x in group.kinds:
+            rest[x] -= 1
+        return any(rest[x] for x in range(CHESS_KINDS) if x % 7)
+
+    def _score(self, seat: int) -> int:
+        # Called with the new card already counted in the seat's counts.
+        hand = self.hand(seat)
+        return _backend.impl.sisepai_best_groups(hand, rules=self.rules).score  # type: ignore[no-any-return]
+
+    def _resolve(self) -> None:
+        """All answers are in: apply the highest claim, or move on."""
+        assert self._source is not None and self._card is not None
+        source = self._source
+        best: tuple[int, int, int, Move] | None = None
+        for seat, ans in self._answers.items():
+            if isinstance(ans, Pass):
+                continue
+            key = (self._tiers[(seat, ans)], (seat - source) % 4, seat, ans)
+            if best is None or key[:2] < best[:2]:
+                best = key
+        if best is not None:
+            self._take(best[2], best[3])
+            return
+        card = self._card
+        if self._phase == "draw":
+            # The drawn card becomes the drawer's discard: the second window.
+            self._first = {s: o for s, o in self._options.items() if s != source}
+            tiers = {key: t for key, t in self._tiers.items() if key[0] != source}
+            self._phase = "second"
+            self._answers = {}
+            self._options = dict(self._first)
+            self._tiers = tiers
+            return
+        self._discards[source].append(card)
+        self._draw((source + 1) % 4)
+
+    def _take(self, seat: int, action: Move) -> None:
+        card = self._card
+        assert card is not None
+        k = card_kind(card)
+        self._answers = {}
+        self._options = {}
+        self._tiers = {}
+        if isinstance(action, Win):
+            self._counts[seat][k] += 1
+            self._concealed[seat].append(card)
+            self._concealed[seat].sort()
+            self._winner = seat
+            self._grouping = _backend.impl.sisepai_best_groups(self.hand(seat), rules=self.rules)
+            self._phase = "over"
+            return
+        assert isinstance(action, Take)
+        need = list(action.group.kinds)
+        need.remove(k)
+        moved = [card]
+        concealed = self._concealed[seat]
+        for x in need:
+            c = next(c for c in concealed if card_kind(c) == x)
+            concealed.remove(c)
+            self._counts[seat][x] -= 1
+            moved.append(c)
+        self._exposed[seat].append(tuple(sorted(moved)))
+        self._ecards[seat] += len(moved)
+        self._active = seat
+        self._card = self._source = None
+        self._phase = "discard"
+
+    # -- protocol hooks ---------------------------------------------------
+    def _to_act(self) -> tuple[int, ...]:
+        if self._phase == "over":
+            return ()
+        if self._phase == "discard":
+            assert self._active is not None
+            return (self._active,)
+        assert self._source is not None
+        src = self._source
+        return tuple(
+            s
+            for s in ((src + i) % 4 for i in range(4))
+            if s in self._options and s not in self._answers
+        )
+
+    def _is_over(self) -> bool:
+        return self._phase == "over"
+
+    def _discard_options(self, seat: int) -> list[Move]:
+        counts = self._counts[seat]
+        return [Discard(x) for x in range(CHESS_KINDS) if counts[x] and x % 7]
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self._phase == "discard":
+            return list(self._discard_options(seat)) if seat == self._active else []
+        if seat in self._answers:
+            return []
+        return list(self._options.get(seat, ()))
+
+    def _verify(self, seat: int, action: Action) -> None:
+        if self._phase == "discard":
+            if not isinstance(action, Discard):
+                raise IllegalActionError(f"seat {seat} must discard now, not {action}")
+            k = action.kind
+            if k >= CHESS_KINDS or k % 7 == 0:
+                raise IllegalActionError(f"a General or a flower is never discarded ({action})")
+            if not self._counts[seat][k]:
+                raise IllegalActionError(f"seat {seat} holds no concealed {kind_text(k)}")
+            return
+        if action not in self._options.get(seat, ()):
+            raise IllegalActionError(f"seat {seat} may not {action} on this card now")
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self._phase == "discard":
+            assert isinstance(action, Discard)
+            concealed = self._concealed[seat]
+            c = next(c for c in concealed if card_kind(c) == action.kind)
+            concealed.remove(c)
+            self._counts[seat][action.kind] -= 1
+            self._card, self._source, self._active = c, seat, None
+            self._phase = "claim"
+            self._open([(seat + i) % 4 for i in range(1, 4)], drawer=None)
+            return
+        assert isinstance(action, (Pass, Win, Take))
+        self._answers[seat] = action
+        if len(self._answers) == len(self._options):
+            self._resolve()
+
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's notation (see :func:`parse_action`)."""
+        return parse_action(text)
+
+    def _observation(self, seat: int) -> SisepaiObservation:
+        over = self._phase == "over"
+        ans = self._answers.get(seat)
+        return SisepaiObservation(
+            seat=seat,
+            phase=self._phase,
+            dealer=self.dealer,
+            concealed=tuple(self._concealed[seat]),
+            exposed=tuple(tuple(g) for g in self._exposed),
+            discards=tuple(tuple(d) for d in self._discards),
+            concealed_counts=tuple(len(c) for c in self._concealed),
+            card=self._card,
+            source=self._source,
+            stock_left=CARDS - self._next,
+            to_act=self._to_act(),
+            answer=None if ans is None else str(ans),
+            winner=self._winner,
+            revealed=tuple(tuple(c) for c in self._concealed) if over else None,
+        )
+
+    def _result(self) -> Result:
+        hands = [str(self.hand(s)) for s in range(4)]
+        if self._winner is None:
+            return Result(scores=(0, 0, 0, 0), winners=(), details={"winner": None, "hands": hands})
+        g = self._grouping
+        assert g is not None
+        scores = tuple(g.score if s == self._winner else 0 for s in range(4))
+        return Result(
+            scores=scores,
+            winners=(self._winner,),
+            details={
+                "winner": self._winner,
+                "score": g.score,
+                "groups": [str(x) for x in g.groups],
+                "hands": hands,
+            },
+        )
+
+    def _deal_record(self) -> Any:
+        return {"dealer": self.dealer, "deck": list(self._deck)}
+
+    @classmethod
+    def _from_deal(cls, rules: Any, deal: Any) -> Game:
+        if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
+            raise RecordError("a Sì Sè Pái deal is an object with 'dealer' and 'deck'")
+        if not isinstance(deal["deck"], list):
+            raise RecordError("the deal's deck must be a list of card ids")
+        return cls(rules, dealer=deal["dealer"], deck=deal["deck"])
+
+
+def _groups_with(k: int, counts: bytearray, *, drawer: bool, next_player: bool) -> list[Group]:
+    """Groups a player may form with a new card of kind ``k`` from its
+    concealed ``counts`` without winning: identical triples and quads for
+    anyone; command, field and soldier groups for the drawer and the next
+    player; single General and flower for the drawer. Never a pair."""
+    out: list[Group] = []
+    if k >= CHESS_KINDS:
+        if drawer:
+            out.append(Group((k,)))
+        return out
+    ch, col = k % 7, k // 7
+    if ch == 0:
+        if drawer:
+            out.append(Group((k,)))
+    else:
+        if counts[k] >= 2:
+            out.append(Group((k, k, k)))
+        if counts[k] >= 3:
+            out.append(Group((k, k, k, k)))
+    if not (drawer or next_player):
+        return out
+    if ch <= 2:
+        base = col * 7
+        if all(counts[x] or x == k for x in (base, base + 1, base + 2)):
+            out.append(Group((base, base + 1, base + 2)))
+    elif ch <= 5:
+        base = col * 7 + 3
+        if all(counts[x] or x == k for x in (base, base + 1, base + 2)):
+            out.append(Group((base, base + 1, base + 2)))
+    else:
+        others = [d * 7 + 6 for d in range(4) if d != col and counts[d * 7 + 6]]
+        for i in range(len(others)):
+            for j in range(i + 1, len(others)):
+                out.append(Group(tuple(sorted((k, others[i], others[j])))))
+        if len(others) == 3:
+            out.append(Group(tuple(sorted((k, *others)))))
+    assert all(group_type(g.kinds) is not None for g in out)
+    return out
+
+
+def describe(game: Game) -> str:
+    """A one-line summary of a game's state, for debugging and docs.
+
+    >>> describe(Game(seed=1, dealer=0)).split(";")[0]
+    'phase draw'
+    """
+    parts = [f"phase {game.phase}"]
+    for s in range(4):
+        parts.append(f"seat {s}: {game.hand(s)}")
+    return "; ".join(parts)
