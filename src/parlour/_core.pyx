@@ -10,7 +10,23 @@ from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-import numpy as np
+
+
+class _LazyModule:
+    # numpy costs more to import than all of parlour; only the batch calls
+    # need it, so it is imported on their first use.
+    def __init__(self, name):
+        self._name = name
+        self._module = None
+
+    def __getattr__(self, attr):
+        if self._module is None:
+            import importlib
+            self._module = importlib.import_module(self._name)
+        return getattr(self._module, attr)
+
+
+np = _LazyModule("numpy")
 
 
 cdef extern from "parlour.h":

@@ -11,9 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
     from parlour.sichuan.hand import Form, Hand, HandLike, Score
@@ -341,6 +340,8 @@ def sichuan_best_win(hand: HandLike, *, missing_suit: Any = None,
 
 def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.uint8] | None]:
     """Validate batch arguments exactly as the compiled module does."""
+    import numpy as np
+
     if not isinstance(counts, np.ndarray):
         raise ValueError("counts must be a numpy array of dtype uint8 and shape (N, 27)")
     if counts.dtype != np.uint8:
@@ -368,6 +369,8 @@ def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.
 def sichuan_batch_is_complete(counts: Any, melds: Any = None, *,
                               missing_suit: Any = None) -> NDArray[np.bool_]:
     """``is_complete`` for each row of an ``(N, 27)`` uint8 count array."""
+    import numpy as np
+
     c, m = check_batch(counts, melds)
     missing = _suit(missing_suit)
     out = np.zeros(c.shape[0], dtype=np.bool_)
@@ -379,6 +382,8 @@ def sichuan_batch_is_complete(counts: Any, melds: Any = None, *,
 def sichuan_batch_shanten(counts: Any, melds: Any = None, *, missing_suit: Any = None,
                           form: Form = "any") -> NDArray[np.int8]:
     """``shanten`` for each row (99 for rows of another size)."""
+    import numpy as np
+
     c, m = check_batch(counts, melds)
     missing = _suit(missing_suit)
     f = _h().form_index(form)
@@ -396,6 +401,8 @@ def sichuan_batch_shanten(counts: Any, melds: Any = None, *, missing_suit: Any =
 def sichuan_batch_waits(counts: Any, melds: Any = None, *,
                         missing_suit: Any = None) -> NDArray[np.uint32]:
     """27-bit wait mask for each row (0 for rows of another size)."""
+    import numpy as np
+
     c, m = check_batch(counts, melds)
     missing = _suit(missing_suit)
     out = np.zeros(c.shape[0], dtype=np.uint32)
