@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour import _backend
-from parlour.sisepai.cards import CHESS_KINDS, KINDS, card_kind
+from parlour.sisepai.cards import CARDS, CHESS_KINDS, KINDS, card_kind
 from parlour.sisepai.game import Discard, SisepaiObservation, Take, Win
 
 __all__ = ["HeuristicBot", "RandomBot"]
+
+_KIND = tuple(card_kind(c) for c in range(CARDS))
 
 
 class RandomBot:
@@ -51,21 +53,21 @@ class HeuristicBot:
     def _discard(self, obs: SisepaiObservation, discards: list[Discard]) -> Discard:
         counts = [0] * KINDS
         for c in obs.concealed:
-            counts[card_kind(c)] += 1
+            counts[_KIND[c]] += 1
         exposed = [0] * KINDS
         ecards = 0
         for g in obs.exposed[obs.seat]:
             for c in g:
-                exposed[card_kind(c)] += 1
+                exposed[_KIND[c]] += 1
                 ecards += 1
         seen = list(counts)
         for groups in obs.exposed:
             for g in groups:
                 for c in g:
-                    seen[card_kind(c)] += 1
+                    seen[_KIND[c]] += 1
         for pile in obs.discards:
             for c in pile:
-                seen[card_kind(c)] += 1
+                seen[_KIND[c]] += 1
         ebytes = bytes(exposed)
         winning = _backend.impl.sisepai_counts_winning
         best: tuple[int, int, int] | None = None

@@ -33,7 +33,7 @@ from parlour.sisepai.cards import (
     kind_from_text,
     kind_text,
 )
-from parlour.sisepai.hand import Group, Grouping, Hand, group_type
+from parlour.sisepai.hand import Group, Grouping, Hand
 from parlour.sisepai.rules import Rules
 
 __all__ = [
@@ -52,6 +52,18 @@ __all__ = [
 #: drawn card as the drawer's discard (the others answer); ``discard``: a
 #: taker must discard; ``claim``: the window on a discard; ``over``.
 Phase = Literal["draw", "second", "discard", "claim", "over"]
+
+# card id -> kind, for the hot paths
+_KIND = tuple(card_kind(c) for c in range(CARDS))
+_GROUPS: dict[tuple[int, ...], Group] = {}
+
+
+def _group(kinds: tuple[int, ...]) -> Group:
+    g = _GROUPS.get(kinds)
+    if g is None:
+        g = _GROUPS[kinds] = Group(kinds)
+    return g
+
 
 #: Claim tiers, highest first (smaller number wins).
 TIER_DRAWER_WIN, TIER_WIN, TIER_IDENTICAL, TIER_DRAWER, TIER_NEXT = 1, 2, 3, 4, 5
@@ -224,7 +236,7 @@ class Game(_BaseGame):
             seat = (dealer + i) % 4
             for c in order[20 * i : 20 * i + 20]:
                 self._concealed[seat].append(c)
-                self._counts[seat][card_kind(c)] += 1
+                self._counts[seat][_KIND[c]] += 1
             self._concealed[seat].sort()
         self._next = 80
         self._phase: Phase = "draw"
@@ -235,6 +247,7 @@ class Game(_BaseGame):
         self._tiers: dict[tuple[int, Move], int] = {}
         self._first: dict[int, list[Move]] = {}
         self._answers: dict[int, Move] = {}
+        self._pending: tuple[int, ...] = ()
         self._winner: int | None = None
         self._grouping: Grouping | None = None
         self._draw(dealer)
@@ -254,7 +267,7 @@ class Game(_BaseGame):
         """Seat ``seat``'s cards as a :class:`~parlour.sisepai.Hand` (all
         knowledge: use observations for what a seat may see)."""
         self._check_seat(seat)
-        groups = tuple(Group(tuple(sorted(card_kind(c) for c in g))) for g in self._exposed[seat])
+        groups = tuple(_group(tuple(sorted(_KIND[c] for c in g))) for g in self._exposed[seat])
         return Hand(tuple(self._counts[seat]), groups)
 
     # -- flow ------------------------------------------------------------
@@ -263,6 +276,7 @@ class Game(_BaseGame):
             self._phase = "over"
             self._card = self._source = None
             self._options = {}
+            self._pending = ()
             return
         card = self._deck[self._next]
         self._next += 1
@@ -277,10 +291,11 @@ class Game(_BaseGame):
         self._options = {}
         for seat in seats:
             self._options[seat] = self._claims(seat, self._card, self._source, drawer)
+        self._pending = tuple(seats)
 
     def _claims(self, seat: int, card: int, source: int, drawer: int | None) -> list[Move]:
         """The answers ``seat`` may give on ``card``; records each claim's tier."""
-        k = card_kind(card)
+        k = _KIND[card]
         counts = self._counts[seat]
         is_drawer = seat == drawer
         is_next = seat == (source + 1) % 4
@@ -347,6 +362,7 @@ class Game(_BaseGame):
             self._answers = {}
             self._options = dict(self._first)
             self._tiers = tiers
+            self._pending = tuple((source + i) % 4 for i in range(1, 4))
             return
         self._discards[source].append(card)
         self._draw((source + 1) % 4)
@@ -354,7 +370,7 @@ class Game(_BaseGame):
     def _take(self, seat: int, action: Move) -> None:
         card = self._card
         assert card is not None
-        k = card_kind(card)
+        k = _KIND[card]
         self._answers = {}
         self._options = {}
         self._tiers = {}
@@ -365,6 +381,7 @@ class Game(_BaseGame):
             self._winner = seat
             self._grouping = _backend.impl.sisepai_best_groups(self.hand(seat), rules=self.rules)
             self._phase = "over"
+            self._pending = ()
             return
         assert isinstance(action, Take)
         need = list(action.group.kinds)
@@ -372,7 +389,7 @@ class Game(_BaseGame):
         moved = [card]
         concealed = self._concealed[seat]
         for x in need:
-            c = next(c for c in concealed if card_kind(c) == x)
+            c = next(c for c in concealed if _KIND[c] == x)
             concealed.remove(c)
             self._counts[seat][x] -= 1
             moved.append(c)
@@ -381,21 +398,11 @@ class Game(_BaseGame):
         self._active = seat
         self._card = self._source = None
         self._phase = "discard"
+        self._pending = (seat,)
 
     # -- protocol hooks ---------------------------------------------------
     def _to_act(self) -> tuple[int, ...]:
-        if self._phase == "over":
-            return ()
-        if self._phase == "discard":
-            assert self._active is not None
-            return (self._active,)
-        assert self._source is not None
-        src = self._source
-        return tuple(
-            s
-            for s in ((src + i) % 4 for i in range(4))
-            if s in self._options and s not in self._answers
-        )
+        return self._pending
 
     def _is_over(self) -> bool:
         return self._phase == "over"
@@ -428,7 +435,7 @@ class Game(_BaseGame):
         if self._phase == "discard":
             assert isinstance(action, Discard)
             concealed = self._concealed[seat]
-            c = next(c for c in concealed if card_kind(c) == action.kind)
+            c = next(c for c in concealed if _KIND[c] == action.kind)
             concealed.remove(c)
             self._counts[seat][action.kind] -= 1
             self._card, self._source, self._active = c, seat, None
@@ -437,7 +444,8 @@ class Game(_BaseGame):
             return
         assert isinstance(action, (Pass, Win, Take))
         self._answers[seat] = action
-        if len(self._answers) == len(self._options):
+        self._pending = tuple(s for s in self._pending if s != seat)
+        if not self._pending:
             self._resolve()
 
     def parse_action(self, text: str) -> Action:
@@ -452,8 +460,8 @@ class Game(_BaseGame):
             phase=self._phase,
             dealer=self.dealer,
             concealed=tuple(self._concealed[seat]),
-            exposed=tuple(tuple(g) for g in self._exposed),
-            discards=tuple(tuple(d) for d in self._discards),
+            exposed=tuple(map(tuple, self._exposed)),
+            discards=tuple(map(tuple, self._discards)),
             concealed_counts=tuple(len(c) for c in self._concealed),
             card=self._card,
             source=self._source,
@@ -502,35 +510,34 @@ def _groups_with(k: int, counts: bytearray, *, drawer: bool, next_player: bool) 
     out: list[Group] = []
     if k >= CHESS_KINDS:
         if drawer:
-            out.append(Group((k,)))
+            out.append(_group((k,)))
         return out
     ch, col = k % 7, k // 7
     if ch == 0:
         if drawer:
-            out.append(Group((k,)))
+            out.append(_group((k,)))
     else:
         if counts[k] >= 2:
-            out.append(Group((k, k, k)))
+            out.append(_group((k, k, k)))
         if counts[k] >= 3:
-            out.append(Group((k, k, k, k)))
+            out.append(_group((k, k, k, k)))
     if not (drawer or next_player):
         return out
     if ch <= 2:
         base = col * 7
         if all(counts[x] or x == k for x in (base, base + 1, base + 2)):
-            out.append(Group((base, base + 1, base + 2)))
+            out.append(_group((base, base + 1, base + 2)))
     elif ch <= 5:
         base = col * 7 + 3
         if all(counts[x] or x == k for x in (base, base + 1, base + 2)):
-            out.append(Group((base, base + 1, base + 2)))
+            out.append(_group((base, base + 1, base + 2)))
     else:
         others = [d * 7 + 6 for d in range(4) if d != col and counts[d * 7 + 6]]
         for i in range(len(others)):
             for j in range(i + 1, len(others)):
-                out.append(Group(tuple(sorted((k, others[i], others[j])))))
+                out.append(_group(tuple(sorted((k, others[i], others[j])))))
         if len(others) == 3:
-            out.append(Group(tuple(sorted((k, *others)))))
-    assert all(group_type(g.kinds) is not None for g in out)
+            out.append(_group(tuple(sorted((k, *others)))))
     return out
 
 

@@ -31,6 +31,7 @@ from parlour.sisepai.rules import GROUP_TYPES, GroupType, Rules
 __all__ = ["Group", "Grouping", "Hand", "HandLike", "as_hand", "group_type"]
 
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
+_DEFAULT_RULES = Rules()
 
 
 def group_type(kinds: tuple[int, ...]) -> GroupType | None:
@@ -106,7 +107,7 @@ class Group:
 
     def points(self, rules: Rules | None = None) -> int:
         """The group's points under ``rules`` (default: the rules of record)."""
-        r = rules if rules is not None else Rules()
+        r = rules if rules is not None else _DEFAULT_RULES
         return r.points()[GROUP_TYPES.index(self.type)]
 
     def __len__(self) -> int:
