@@ -199,3 +199,21 @@ def test_heuristic_game_through_public_api(backend: ModuleType) -> None:
     assert str(game.events[0]).startswith("table: deal")
     replay = Game.from_record(json.loads(json.dumps(game.record())))
     assert replay.result == result
+
+
+def test_observation_array_layout() -> None:
+    game = Game(seed=6)
+    parlour.play(game, [HeuristicBot() for _ in range(4)], seed=6)
+    for seat in range(4):
+        obs = game.observation(seat)
+        arr = obs.to_array()
+        assert arr.shape == (338,) and arr.dtype.name == "float32"
+        assert arr[:27].sum() == len(obs.hand)
+        for r in range(4):
+            s = (seat + r) % 4
+            base = 81 + 62 * r
+            assert arr[base + 27:base + 54].sum() == sum(1 for d in obs.discards if d.seat == s)
+            assert arr[base + 57] == float(obs.won[s])
+            assert arr[base + 54:base + 57].sum() == 1  # missing suits are revealed
+        assert arr[329 + 5] == 1  # phase "over"
+        assert arr[335] == obs.wall_remaining / 55

@@ -346,7 +346,7 @@ class SichuanObservation(protocol.Observation):
     legal_actions: tuple[protocol.Action, ...]
 
     #: Length of :meth:`to_array`.
-    ARRAY_SIZE: ClassVar[int] = 27 * 3 + 4 * (27 * 2 + 8) + 6 + 5 + 4
+    ARRAY_SIZE: ClassVar[int] = 27 * 3 + 4 * (27 * 2 + 8) + 6 + 3
 
     def to_array(self) -> NDArray[np.float32]:
         """A flat ``float32`` vector of this view for learning agents.
@@ -501,6 +501,11 @@ class Game(protocol.Game):
         self._window_legal: dict[int, list[protocol.Action]] = {}
         self._legal_cache: dict[int, list[protocol.Action]] = {}
         self._exhausted = False
+        # Cached immutable views for observations; None means "rebuild".
+        self._disc_t: tuple[DiscardInfo, ...] | None = None
+        self._ledger_t: tuple[Payment, ...] | None = None
+        self._meld_t: list[tuple[tuple[MeldInfo, ...], tuple[MeldInfo, ...]] | None] = [None] * 4
+        self._to_act_t: tuple[int, ...] = ()
         self._front = _DEALT
         self._back = TILES - 1
         pos = 0
@@ -514,6 +519,7 @@ class Game(protocol.Game):
         self._event("deal", -1, detail=f"dealer {dealer}")
         if rules.exchange_three:
             self._phase = "exchange"
+        self._to_act_t = self._compute_to_act()
 
     @classmethod
     def _from_deal(cls, rules: Any, deal: Any) -> Game:
@@ -557,6 +563,9 @@ class Game(protocol.Game):
         return self._phase == "over"
 
     def _to_act(self) -> tuple[int, ...]:
+        return self._to_act_t
+
+    def _compute_to_act(self) -> tuple[int, ...]:
         phase = self._phase
         if phase == "turn":
             return (self._cur,)
@@ -641,6 +650,7 @@ class Game(protocol.Game):
             self._event("exchange_choose", seat)
             if all(self._exchange_choice):
                 self._resolve_exchange()
+        self._to_act_t = self._compute_to_act()
 
     # -- helpers -----------------------------------------------------------
     def _event(self, type_: str, seat: int, tile: int = -1, detail: str = "") -> None:
@@ -648,6 +658,7 @@ class Game(protocol.Game):
 
     def _pay(self, payer: int, payee: int, amount: int, reason: str) -> int:
         self._ledger.append(Payment(payer, payee, amount, reason))
+        self._ledger_t = None
         return len(self._ledger) - 1
 
     def _holds_missing(self, seat: int) -> bool:
@@ -697,6 +708,7 @@ class Game(protocol.Game):
 
     def _set_meld_objs(self, seat: int) -> None:
         self._meld_objs[seat] = tuple(Meld(m[0], m[1]) for m in self._melds[seat])
+        self._meld_t[seat] = None
 
     # -- exchange and declaration -----------------------------------------
     def _exchange_legal(self, seat: int) -> list[protocol.Action]:
@@ -787,6 +799,7 @@ class Game(protocol.Game):
         self._remove_tile(seat, tile)
         self._refresh_waits(seat)
         self._discards.append(DiscardInfo(seat, tile))
+        self._disc_t = None
         self._event("discard", seat, tile)
         last = self._last_drawer == seat
         if last:
@@ -831,6 +844,7 @@ class Game(protocol.Game):
         kind = tile >> 2
         winners = self._winners_of_window()
         index = len(self._discards) - 1
+        self._disc_t = None
         if winners:
             self._discards[index] = DiscardInfo(seat, tile, "win", tuple(winners))
             for w in winners:
@@ -931,6 +945,7 @@ class Game(protocol.Game):
             self._remove_tile(seat, tile)
             self._refresh_waits(seat)
             self._discards.append(DiscardInfo(seat, tile, "robbed", tuple(robbers)))
+            self._disc_t = None
             self._event("rob_fail", seat, tile, "the kong is robbed and fails")
             for w in robbers:
                 self._event("win", w, tile, f"robbing the kong of seat {seat}")
@@ -1042,6 +1057,7 @@ class Game(protocol.Game):
         self._offer = -1
         self._offer_from = -1
         self._legal_cache = {}
+        self._meld_t = [None] * 4
         self._event("end", -1)
 
     # -- views ---------------------------------------------------------------
@@ -1097,46 +1113,61 @@ class Game(protocol.Game):
         return SUITS[m] if m >= 0 else None
 
     def _meld_views(self, seat: int, viewer: int) -> tuple[MeldInfo, ...]:
-        over = self._phase == "over"
-        out = []
-        for kind, mtype, tiles, src, added in self._melds[seat]:
-            if mtype == "concealed_kong" and viewer != seat and not over:
-                out.append(MeldInfo(mtype, None, (), None))
-            else:
-                out.append(MeldInfo(mtype, kind, tiles, src, added))
-        return tuple(out)
+        cached = self._meld_t[seat]
+        if cached is None:
+            over = self._phase == "over"
+            own: list[MeldInfo] = []
+            seen: list[MeldInfo] = []
+            for kind, mtype, tiles, src, added in self._melds[seat]:
+                info = MeldInfo(mtype, kind, tiles, src, added)
+                own.append(info)
+                hidden = mtype == "concealed_kong" and not over
+                seen.append(MeldInfo(mtype, None, (), None) if hidden else info)
+            cached = (tuple(own), tuple(seen))
+            self._meld_t[seat] = cached
+        return cached[0] if viewer == seat else cached[1]
 
     def _observation(self, seat: int) -> SichuanObservation:
-        over = self._phase == "over"
-        all_declared = all(m >= 0 for m in self._missing)
-        missing = tuple(
-            SUITS[m] if m >= 0 and (all_declared or s == seat) else None
-            for s, m in enumerate(self._missing)
-        )
+        phase = self._phase
+        over = phase == "over"
+        ms = self._missing
+        if ms[0] >= 0 and ms[1] >= 0 and ms[2] >= 0 and ms[3] >= 0:
+            missing: tuple[str | None, ...] = (SUITS[ms[0]], SUITS[ms[1]], SUITS[ms[2]],
+                                               SUITS[ms[3]])
+        else:
+            missing = tuple(SUITS[m] if m >= 0 and s == seat else None for s, m in enumerate(ms))
         public: tuple[tuple[int, ...] | None, ...] = (
             tuple(tuple(sorted(t)) for t in self._tiles) if over else tuple(self._win_hands)
         )
-        legal = tuple(self.legal_actions(seat))
+        to_act = self._to_act_t
+        legal = tuple(self._legal_actions(seat)) if seat in to_act else ()
+        if self._disc_t is None:
+            self._disc_t = tuple(self._discards)
+        if self._ledger_t is None:
+            self._ledger_t = tuple(self._ledger)
+        offering = phase == "claim" or phase == "rob"
+        tiles = self._tiles
         return SichuanObservation(
             seat=seat,
-            phase=self._phase,
+            phase=phase,
             dealer=self._dealer,
             current=self._cur,
-            to_act=self.to_act,
-            wall_remaining=self._remaining(),
-            hand=tuple(sorted(self._tiles[seat])),
-            drawn=self._drawn_tile if seat == self._cur and self._phase == "turn" else -1,
-            hand_sizes=tuple(len(t) for t in self._tiles),
-            melds=tuple(self._meld_views(s, seat) for s in range(4)),
-            discards=tuple(self._discards),
+            to_act=to_act,
+            wall_remaining=self._back - self._front + 1,
+            hand=tuple(sorted(tiles[seat])),
+            drawn=self._drawn_tile if seat == self._cur and phase == "turn" else -1,
+            hand_sizes=(len(tiles[0]), len(tiles[1]), len(tiles[2]), len(tiles[3])),
+            melds=(self._meld_views(0, seat), self._meld_views(1, seat),
+                   self._meld_views(2, seat), self._meld_views(3, seat)),
+            discards=self._disc_t,
             missing=missing,
-            declared=tuple(m >= 0 for m in self._missing),
+            declared=(ms[0] >= 0, ms[1] >= 0, ms[2] >= 0, ms[3] >= 0),
             won=tuple(self._won),
             winners=tuple(self._winners),
             public_hands=public,
-            on_offer=self._offer if self._phase in ("claim", "rob") else -1,
-            offer_from=self._offer_from if self._phase in ("claim", "rob") else -1,
-            ledger=tuple(self._ledger),
+            on_offer=self._offer if offering else -1,
+            offer_from=self._offer_from if offering else -1,
+            ledger=self._ledger_t,
             exchange=self._exchange_choice[seat],
             received=self._received[seat],
             exchange_direction=self._direction if self._exchange_done else None,
