@@ -55,6 +55,16 @@ _TOKEN = re.compile(r"\s*([^\s]{2})")
 _FULL = (1 << 36) - 1
 
 
+def _bits(mask: int) -> tuple[int, ...]:
+    # the set bits of mask, lowest first
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
 def element_index(element: str) -> int:
     """The index 0..3 of an element given by letter or name (any case).
 
@@ -167,7 +177,7 @@ class Cards:
                 raise NotationError(f"card {_TEXT[c]} appears twice")
             mask |= bit
         self._mask = mask
-        self._ids = tuple(c for c in CARDS if mask >> c & 1)
+        self._ids = _bits(mask)
 
     @classmethod
     def from_mask(cls, mask: int) -> Cards:
@@ -178,7 +188,10 @@ class Cards:
         """
         if not isinstance(mask, int) or isinstance(mask, bool) or mask < 0 or mask > _FULL:
             raise NotationError(f"a card mask is an int with bits 0..35 only, not {mask!r}")
-        return cls(c for c in CARDS if mask >> c & 1)
+        new = object.__new__(cls)
+        new._mask = mask
+        new._ids = _bits(mask)
+        return new
 
     @classmethod
     def parse(cls, text: str) -> Cards:
