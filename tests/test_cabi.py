@@ -160,3 +160,14 @@ def test_c_example_program(tmp_path: Path) -> None:
     assert "complete 1\n" in out
     assert "fan 0 points 1" in out
     assert "bad counts -> a count is out of range" in out
+
+
+def test_c_driver(tmp_path: Path) -> None:
+    """The C test driver (run under valgrind by .ci/valgrind) passes natively."""
+    exe = tmp_path / "driver"
+    sources = sorted(glob.glob(str(CSRC / "*.c")))
+    subprocess.run([_compiler(), "-std=c99", "-Wall", "-Wextra", "-Werror", "-O1", f"-I{CSRC}",
+                    str(CSRC / "tests" / "driver.c"), *sources, "-o", str(exe)], check=True)
+    out = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "all checks passed" in out.stdout
