@@ -66,7 +66,8 @@ def group_type(kinds: tuple[int, ...]) -> GroupType | None:
 
 @dataclass(frozen=True)
 class Group:
-    """A legal group: its kinds in non-decreasing order.
+    """A legal group: its kinds in non-decreasing order; ``.type`` is one of
+    the group types of :data:`~parlour.sisepai.rules.GROUP_TYPES`.
 
     >>> Group.parse("Sr Sy Sg Sw")
     Group.parse('Sr Sy Sg Sw')
