@@ -5,15 +5,15 @@ protocol of :mod:`parlour.protocol`. Seats 0..3 act when they appear in
 :attr:`Game.to_act`; the actions are the frozen dataclasses below, written
 and read in this notation:
 
-========================  ==================================================
-``exchange 1m#0 4m#2 9m#1``  exchange-three variant: three physical tiles of one suit
-``declare p``             choose the missing suit (``m``, ``p`` or ``s``)
-``discard 5m#2``          discard the physical tile ``5m`` copy 2 (id 18)
-``win``                   self-drawn win, or win on the tile on offer
-``kong 5m``               concealed, added or exposed kong of ``5m``
-``pung 5m``               pung the discarded ``5m``
-``pass``                  decline the discard or added kong on offer
-========================  ==================================================
+=============================  ===========================================================
+``exchange 1m#0 4m#2 9m#1``    exchange-three variant: three physical tiles of one suit
+``declare p``                  choose the missing suit (``m``, ``p`` or ``s``)
+``discard 5m#2``               discard the physical tile ``5m`` copy 2 (id 18)
+``win``                        self-drawn win, or win on the tile on offer
+``kong 5m``                    concealed, added or exposed kong of ``5m``
+``pung 5m``                    pung the discarded ``5m``
+``pass``                       decline the discard or added kong on offer
+=============================  ===========================================================
 
 A physical tile is written ``<kind>#<copy>``: ``5m#2`` is id
 ``kind * 4 + copy = 4 * 4 + 2 = 18``.

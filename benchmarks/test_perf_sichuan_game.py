@@ -1,0 +1,62 @@
+"""Sichuan engine benchmarks: whole games per second, single core.
+
+Run: ``pytest benchmarks/test_perf_sichuan_game.py --benchmark-only``. Each
+round plays ``GAMES`` complete deals from fixed seeds through
+:func:`parlour.play` (observation, legal actions, bot, apply at every step)
+and ``extra_info["games_per_second"]`` holds the best round's rate;
+docs/perf/sichuan_game.rst records the figures with the machine. A third
+row measures the engine alone: random legal moves with no observation
+built, the floor that any bot adds its own cost to.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from parlour import _backend, play
+from parlour.sichuan import Game, HeuristicBot, RandomBot, waits
+
+pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
+
+GAMES = 50
+
+
+def _warm() -> None:
+    waits("123m456m789m111p2p")  # builds the lookup tables outside the timing
+
+
+def _rate(benchmark: Any) -> None:
+    benchmark.extra_info["games_per_second"] = round(GAMES / benchmark.stats.stats.min, 1)
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_full_games(benchmark: Any, bots: str) -> None:
+    _warm()
+    make = RandomBot if bots == "random" else HeuristicBot
+    players = [make() for _ in range(4)]
+
+    def run() -> None:
+        for seed in range(GAMES):
+            play(Game(seed=seed), players, seed=seed)
+
+    benchmark.pedantic(run, rounds=5, warmup_rounds=1)
+    _rate(benchmark)
+
+
+def test_engine_only_random_moves(benchmark: Any) -> None:
+    _warm()
+
+    def run() -> None:
+        for seed in range(GAMES):
+            game = Game(seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                seat = game.to_act[0]
+                legal = game.legal_actions(seat)
+                game.apply(seat, legal[rng.randrange(len(legal))])
+
+    benchmark.pedantic(run, rounds=5, warmup_rounds=1)
+    _rate(benchmark)
