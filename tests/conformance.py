@@ -51,6 +51,9 @@ def play_random(game: Game, rng: random.Random, *, max_steps: int = 100_000,
                 reseed_global: bool = False) -> list[tuple[int, str]]:
     """Random playout checking the per-step protocol; returns the moves."""
     moves: list[tuple[int, str]] = []
+    # Probes draw from their own generator so that a probed playout makes the
+    # same moves as an unprobed one from the same seed.
+    probe_rng = random.Random(rng.random())
     for step in range(max_steps):
         if game.is_over:
             break
@@ -65,7 +68,7 @@ def play_random(game: Game, rng: random.Random, *, max_steps: int = 100_000,
         assert game.parse_action(str(action)) == action, f"{action!s} does not parse back"
         hash(action)
         if probe_every and step % probe_every == 0:
-            _illegal_probe(game, rng)
+            _illegal_probe(game, probe_rng)
         if clone_every and step % clone_every == 0:
             twin = game.clone()
             before = _state(game)
