@@ -302,6 +302,9 @@ class Game(_BaseGame):
         self._over = False
         self._set_due = False
         self._lot: tuple[int, ...] = ()
+        self._lot_elements: tuple[int, ...] = ()
+        # bit v - 1 set when the seat has won a card of face value v
+        self._values = [0] * n
         self._passed = [False] * n
         self._high: tuple[int, Bid] | None = None
         self._turn = 0
@@ -337,7 +340,7 @@ class Game(_BaseGame):
     @property
     def lot_elements(self) -> tuple[int, ...]:
         """The element indices a bid on the current lot may be paid in."""
-        return tuple(sorted({c // 9 for c in self._lot}))
+        return self._lot_elements
 
     @property
     def oinks(self) -> tuple[Oinks, ...]:
@@ -378,8 +381,8 @@ class Game(_BaseGame):
     def forbidden_digits(self, seat: int) -> tuple[int, ...]:
         """The unit digits ``seat`` may not bid: face values of its won cards."""
         self._check_seat(seat)
-        m = self._won[seat]
-        return tuple(v for v in range(1, 10) if any(m >> (e * 9 + v - 1) & 1 for e in range(4)))
+        m = self._values[seat]
+        return tuple(v for v in range(1, 10) if m >> (v - 1) & 1)
 
     def bid_amounts(self, seat: int) -> list[int]:
         """The amounts ``seat`` may bid now (empty when it may only pass)."""
@@ -387,9 +390,9 @@ class Game(_BaseGame):
         if self._over or seat != self._turn:
             return []
         lo = self._high[1].amount + 1 if self._high else 1
-        hi = sum(self._oinks[seat][e] for e in self.lot_elements)
-        bad = set(self.forbidden_digits(seat))
-        return [a for a in range(lo, hi + 1) if a % 10 not in bad]
+        hi = sum(self._oinks[seat][e] for e in self._lot_elements)
+        bad = self._values[seat] << 1  # bit d set when unit digit d is forbidden
+        return [a for a in range(lo, hi + 1) if not bad >> (a % 10) & 1]
 
     def bid_for(self, seat: int, amount: int) -> Bid:
         """The :class:`Bid` of ``amount`` with the default payment for ``seat``.
@@ -415,7 +418,11 @@ class Game(_BaseGame):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         out: list[Action] = [Pass()]
-        out.extend(self.bid_for(seat, a) for a in self.bid_amounts(seat))
+        oinks = self._oinks[seat]
+        for a in self.bid_amounts(seat):
+            paid = default_payment(a, oinks, self._lot_elements)
+            assert paid is not None
+            out.append(Bid(a, paid))
         return out
 
     def _verify(self, seat: int, action: Action) -> None:
@@ -427,11 +434,11 @@ class Game(_BaseGame):
             raise IllegalActionError(
                 f"seat {seat} must bid more than the high bid {self._high[1].amount}"
             )
-        if action.digit and action.digit in self.forbidden_digits(seat):
+        if action.digit and self._values[seat] >> (action.digit - 1) & 1:
             raise IllegalActionError(
                 f"seat {seat} holds a {action.digit} and may not bid an amount ending in it"
             )
-        allowed = set(self.lot_elements)
+        allowed = set(self._lot_elements)
         for e, n in enumerate(action.paid):
             if n and e not in allowed:
                 raise IllegalActionError(
@@ -532,10 +539,12 @@ class Game(_BaseGame):
         self._passed = [False] * self.num_players
         if not self._deck:
             self._lot = ()
+            self._lot_elements = ()
             self._over = True
             return
         size = 2 if self._set_due and len(self._deck) >= 2 else 1
         self._lot = tuple(self._deck[:size])
+        self._lot_elements = tuple(sorted({c // 9 for c in self._lot}))
         del self._deck[:size]
         self._turn = self._opener
 
@@ -577,6 +586,7 @@ class Game(_BaseGame):
                 self._ledger.append(Payment(POT, r, sum(share), "payout"))
         for c in self._lot:
             self._won[winner] |= 1 << c
+            self._values[winner] |= 1 << (c % 9)
         self._lots.append(
             LotOutcome(
                 Cards(self._lot),
