@@ -72,8 +72,16 @@ def test_registry_makes_the_game() -> None:
 
 @pytest.mark.parametrize(
     "action",
-    [Declare("m"), Discard(0), Discard(107), Win(), Pass(), Pung(4), Kong(26),
-     Exchange((0, 1, 35))],
+    [
+        Declare("m"),
+        Discard(0),
+        Discard(107),
+        Win(),
+        Pass(),
+        Pung(4),
+        Kong(26),
+        Exchange((0, 1, 35)),
+    ],
 )
 def test_action_notation_round_trips(action: parlour.Action) -> None:
     text = str(action)
@@ -83,9 +91,23 @@ def test_action_notation_round_trips(action: parlour.Action) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "discard", "discard 5m", "discard 0m#1", "discard 5m#4", "pung 5", "pung 10m",
-     "kong 5z", "declare z", "declare", "win now", "exchange 1m#0 1m#0 2m#0",
-     "exchange 2m#0 1m#0 3m#0", "chow 123m", "pass 1m"],
+    [
+        "",
+        "discard",
+        "discard 5m",
+        "discard 0m#1",
+        "discard 5m#4",
+        "pung 5",
+        "pung 10m",
+        "kong 5z",
+        "declare z",
+        "declare",
+        "win now",
+        "exchange 1m#0 1m#0 2m#0",
+        "exchange 2m#0 1m#0 3m#0",
+        "chow 123m",
+        "pass 1m",
+    ],
 )
 def test_bad_notation_is_refused(text: str) -> None:
     with pytest.raises(NotationError):
@@ -212,8 +234,8 @@ def test_observation_array_layout() -> None:
         for r in range(4):
             s = (seat + r) % 4
             base = 81 + 62 * r
-            assert arr[base + 27:base + 54].sum() == sum(1 for d in obs.discards if d.seat == s)
+            assert arr[base + 27 : base + 54].sum() == sum(1 for d in obs.discards if d.seat == s)
             assert arr[base + 57] == float(obs.won[s])
-            assert arr[base + 54:base + 57].sum() == 1  # missing suits are revealed
+            assert arr[base + 54 : base + 57].sum() == 1  # missing suits are revealed
         assert arr[329 + 5] == 1  # phase "over"
         assert arr[335] == obs.wall_remaining / 55

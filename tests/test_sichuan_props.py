@@ -125,8 +125,12 @@ def test_random_bot_games_with_variants(backend: ModuleType) -> None:
     n = _games(backend, 100)
     bots: list[object] = [RandomBot() for _ in range(4)]
     for seed in range(n):
-        rules = Rules(exchange_three=bool(seed & 1), self_draw_doubles=bool(seed & 2),
-                      call_transfer=bool(seed & 4), fan_cap=(None, 3, 4, 6)[seed % 4])
+        rules = Rules(
+            exchange_three=bool(seed & 1),
+            self_draw_doubles=bool(seed & 2),
+            call_transfer=bool(seed & 4),
+            fan_cap=(None, 3, 4, 6)[seed % 4],
+        )
         run_game(Game(rules, seed=seed, dealer="random"), bots, seed, every_step=True)
 
 
@@ -158,8 +162,9 @@ def test_heuristic_beats_random() -> None:
 @pytest.mark.parametrize("seed", range(5))
 def test_records_of_bot_games_replay(seed: int) -> None:
     game = Game(Rules(exchange_three=True, call_transfer=True), seed=seed)
-    run_game(game, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed,
-             every_step=False)
+    run_game(
+        game, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed, every_step=False
+    )
     replay = Game.from_record(game.record())
     assert replay.result == game.result
     assert replay.events == game.events

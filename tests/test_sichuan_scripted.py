@@ -34,8 +34,12 @@ from parlour.sichuan import (
 # -- helpers -----------------------------------------------------------------
 
 
-def build_wall(hands: Sequence[str], front: Sequence[str | None] = (),
-               back: Sequence[str] = (), dealer: int = 0) -> list[int]:
+def build_wall(
+    hands: Sequence[str],
+    front: Sequence[str | None] = (),
+    back: Sequence[str] = (),
+    dealer: int = 0,
+) -> list[int]:
     """A deal order giving seat ``s`` the tiles of ``hands[s]`` (14 for the
     dealer), the normal draws ``front`` (``None`` = filler) from position 53
     on, and the kong replacements ``back`` from position 107 backwards.
@@ -93,8 +97,7 @@ def answer(game: Game, answers: dict[int, str] | None = None) -> None:
         game.apply(seat, answers.get(seat, "pass"))
 
 
-def auto(game: Game, stop: Callable[[Game], bool] = lambda g: False,
-         max_steps: int = 2000) -> None:
+def auto(game: Game, stop: Callable[[Game], bool] = lambda g: False, max_steps: int = 2000) -> None:
     """Discard the drawn tile (or a missing-suit tile) and pass every claim."""
     for _ in range(max_steps):
         if game.is_over or stop(game):
@@ -137,8 +140,9 @@ MULTI = ["46788m12337999p5p", "123456789m1155p", "1357913579s246s", "112233m4466
         ((3,), (2, 3, 1), 0),
     ],
 )
-def test_several_winners_on_one_discard(backend: ModuleType, winners: tuple[int, ...],
-                                        order: tuple[int, ...], next_seat: int) -> None:
+def test_several_winners_on_one_discard(
+    backend: ModuleType, winners: tuple[int, ...], order: tuple[int, ...], next_seat: int
+) -> None:
     game = Game(wall=build_wall(MULTI))
     declare(game, "ssms")
     discard(game, 0, "5p")
@@ -184,8 +188,7 @@ ROB = ["1s445566m7m9m2p7899p", "5p1133p8899m123m4p", "55p2233p6677p88p3m", "1234
 
 
 def _rob_setup(rules: Rules | None = None) -> Game:
-    game = Game(rules, wall=build_wall(ROB, front=["2m", "3s", "4s", "6s", "5p"],
-                                       back=["9s"]))
+    game = Game(rules, wall=build_wall(ROB, front=["2m", "3s", "4s", "6s", "5p"], back=["9s"]))
     declare(game, "ssss")
     discard(game, 0, "1s")
     answer(game)
@@ -222,8 +225,9 @@ def test_robbing_an_added_kong(backend: ModuleType) -> None:
 def test_an_unrobbed_added_kong_stands_and_charges_one(backend: ModuleType) -> None:
     game = _rob_setup()
     answer(game)
-    assert list(game.ledger) == pays((0, 2, 1, "added_kong"), (1, 2, 1, "added_kong"),
-                                     (3, 2, 1, "added_kong"))
+    assert list(game.ledger) == pays(
+        (0, 2, 1, "added_kong"), (1, 2, 1, "added_kong"), (3, 2, 1, "added_kong")
+    )
     assert [str(m) for m in game.observation(0).melds[2]] == ["[5555p]"]
     assert game.to_act == (2,) and game.observation(2).drawn == 104  # 9s#0 from the back
 
@@ -237,8 +241,9 @@ def test_a_concealed_kong_cannot_be_robbed() -> None:
     answer(game)
     game.apply(1, "kong 5p")
     assert game.phase == "turn" and game.to_act == (1,)
-    assert list(game.ledger) == pays((0, 1, 2, "concealed_kong"), (2, 1, 2, "concealed_kong"),
-                                     (3, 1, 2, "concealed_kong"))
+    assert list(game.ledger) == pays(
+        (0, 1, 2, "concealed_kong"), (2, 1, 2, "concealed_kong"), (3, 1, 2, "concealed_kong")
+    )
     assert game.observation(0).melds[1][0].kind is None  # others do not see its kind
     assert game.observation(1).melds[1][0].kind == 13
 
@@ -264,8 +269,12 @@ def test_kong_refund_at_exhaustion(backend: ModuleType) -> None:
     for s in range(4):
         assert not_ready(game, s)
     assert list(game.ledger) == pays(
-        (0, 1, 2, "concealed_kong"), (2, 1, 2, "concealed_kong"), (3, 1, 2, "concealed_kong"),
-        (1, 0, 2, "refund"), (1, 2, 2, "refund"), (1, 3, 2, "refund"),
+        (0, 1, 2, "concealed_kong"),
+        (2, 1, 2, "concealed_kong"),
+        (3, 1, 2, "concealed_kong"),
+        (1, 0, 2, "refund"),
+        (1, 2, 2, "refund"),
+        (1, 3, 2, "refund"),
     )
     result = game.result
     assert result is not None and result.scores == (0, 0, 0, 0)
@@ -301,8 +310,11 @@ def test_flower_pig_and_not_ready_penalty(backend: ModuleType) -> None:
     assert {"5p", "9p"} <= set(waits(game.hand(1), missing_suit="s"))
     assert game.tiles(2) and all(t < 36 for t in game.tiles(2))
     assert list(game.ledger) == pays(
-        (2, 0, 32, "flower_pig"), (2, 1, 32, "flower_pig"), (2, 3, 32, "flower_pig"),
-        (0, 1, 8, "not_ready"), (3, 1, 8, "not_ready"),
+        (2, 0, 32, "flower_pig"),
+        (2, 1, 32, "flower_pig"),
+        (2, 3, 32, "flower_pig"),
+        (0, 1, 8, "not_ready"),
+        (3, 1, 8, "not_ready"),
     )
     result = game.result
     assert result is not None and result.scores == (24, 48, -96, 24)
@@ -316,8 +328,11 @@ def test_flower_pig_penalty_is_a_setting() -> None:
     auto(game)
     # cap 2: the not-ready penalty is 2**2 = 4
     assert list(game.ledger) == pays(
-        (2, 0, 5, "flower_pig"), (2, 1, 5, "flower_pig"), (2, 3, 5, "flower_pig"),
-        (0, 1, 4, "not_ready"), (3, 1, 4, "not_ready"),
+        (2, 0, 5, "flower_pig"),
+        (2, 1, 5, "flower_pig"),
+        (2, 3, 5, "flower_pig"),
+        (0, 1, 4, "not_ready"),
+        (3, 1, 4, "not_ready"),
     )
 
 
@@ -371,8 +386,9 @@ def test_pung_of_the_last_discard_then_exhaustion() -> None:
     assert game.is_over  # seat 2 had to draw from an empty wall
     # Seat 0 (123456789m 46p 11p) is the only ready player: its best win is
     # basic, 1 point, paid by each of the three others, none a flower pig.
-    assert list(game.ledger) == pays((1, 0, 1, "not_ready"), (2, 0, 1, "not_ready"),
-                                     (3, 0, 1, "not_ready"))
+    assert list(game.ledger) == pays(
+        (1, 0, 1, "not_ready"), (2, 0, 1, "not_ready"), (3, 0, 1, "not_ready")
+    )
 
 
 def test_last_tile_self_draw() -> None:
@@ -391,9 +407,13 @@ def test_last_tile_self_draw() -> None:
     # 123m 456m 789m 555p 99p: basic 0 + last tile 1 = 1 fan = 2 points, +1 each;
     # then seat 0 must draw: exhaustion, and seat 0 (waiting on 5p, basic, 1
     # point) is paid by seats 1 and 2, who are not ready.
-    assert list(game.ledger) == pays((0, 3, 3, "self_draw"), (1, 3, 3, "self_draw"),
-                                     (2, 3, 3, "self_draw"), (1, 0, 1, "not_ready"),
-                                     (2, 0, 1, "not_ready"))
+    assert list(game.ledger) == pays(
+        (0, 3, 3, "self_draw"),
+        (1, 3, 3, "self_draw"),
+        (2, 3, 3, "self_draw"),
+        (1, 0, 1, "not_ready"),
+        (2, 0, 1, "not_ready"),
+    )
     assert game.wins[0]["patterns"] == ["basic", "last_tile"]
     assert game.is_over  # seat 0 must draw from the empty wall
 
@@ -409,8 +429,9 @@ def test_dealers_opening_hand_is_a_self_draw(backend: ModuleType) -> None:
     assert Win() in game.legal_actions(0)
     game.apply(0, "win")
     # basic, 0 fan, 1 point, +1 from each of three payers
-    assert list(game.ledger) == pays((1, 0, 2, "self_draw"), (2, 0, 2, "self_draw"),
-                                     (3, 0, 2, "self_draw"))
+    assert list(game.ledger) == pays(
+        (1, 0, 2, "self_draw"), (2, 0, 2, "self_draw"), (3, 0, 2, "self_draw")
+    )
     assert game.to_act == (1,) and game.wall_remaining == 54
 
 
@@ -430,8 +451,7 @@ KONG = ["1s9p7p2468m2468p135m", "999p123456789m1p", "1357913579s246s", "13779m13
         (Rules(fan_cap=0), 2),  # 2**0 + 1
     ],
 )
-def test_exposed_kong_then_replacement_win(backend: ModuleType, rules: Rules,
-                                           amount: int) -> None:
+def test_exposed_kong_then_replacement_win(backend: ModuleType, rules: Rules, amount: int) -> None:
     game = Game(rules, wall=build_wall(KONG, front=[None, None, None, "5m"], back=["1p"]))
     declare(game, "ssms")
     discard(game, 0, "1s")
@@ -444,8 +464,12 @@ def test_exposed_kong_then_replacement_win(backend: ModuleType, rules: Rules,
     assert game.observation(1).drawn // 4 == kind_from_text("1p")
     assert Win() in game.legal_actions(1)
     game.apply(1, "win")
-    assert list(game.ledger) == pays((0, 1, 2, "exposed_kong"), (0, 1, amount, "self_draw"),
-                                     (2, 1, amount, "self_draw"), (3, 1, amount, "self_draw"))
+    assert list(game.ledger) == pays(
+        (0, 1, 2, "exposed_kong"),
+        (0, 1, amount, "self_draw"),
+        (2, 1, amount, "self_draw"),
+        (3, 1, amount, "self_draw"),
+    )
     assert game.to_act == (2,)
 
 
@@ -459,16 +483,19 @@ TRANSFER = ["149m258m369p147p23m", "7777m5m1234p6789p", "123m456m999m46p11p", "1
 
 @pytest.mark.parametrize("transfer", [False, True])
 def test_call_transfer(backend: ModuleType, transfer: bool) -> None:
-    game = Game(Rules(call_transfer=transfer),
-                wall=build_wall(TRANSFER, front=["8p"], back=["5p"]))
+    game = Game(Rules(call_transfer=transfer), wall=build_wall(TRANSFER, front=["8p"], back=["5p"]))
     declare(game, "sssm")
     discard(game, 0, "2m")
     answer(game)
     game.apply(1, "kong 7m")
     discard(game, 1, "5p")
     answer(game, {2: "win"})
-    expected = [(0, 1, 2, "concealed_kong"), (2, 1, 2, "concealed_kong"),
-                (3, 1, 2, "concealed_kong"), (1, 2, 1, "discard_win")]
+    expected = [
+        (0, 1, 2, "concealed_kong"),
+        (2, 1, 2, "concealed_kong"),
+        (3, 1, 2, "concealed_kong"),
+        (1, 2, 1, "discard_win"),
+    ]
     if transfer:
         expected.append((1, 2, 6, "call_transfer"))
     assert list(game.ledger) == pays(*expected)
@@ -508,8 +535,10 @@ def test_exchange_three(backend: ModuleType) -> None:
             assert list(game.tiles(s)) == expected
             assert game.observation(s).received == chosen[giver]
             assert game.observation(s).exchange_direction == direction
-    directions = {Game(Rules(exchange_three=True), seed=s).record()["deal"]["exchange_direction"]
-                  for s in range(30)}
+    directions = {
+        Game(Rules(exchange_three=True), seed=s).record()["deal"]["exchange_direction"]
+        for s in range(30)
+    }
     assert directions == {"next", "across", "previous"}
 
 

@@ -202,7 +202,7 @@ class HeuristicBot:
         np.clip(live, 0, 4, out=live)
         if missing is not None:
             m = SUITS.index(missing)
-            live[9 * m:9 * m + 9] = 0
+            live[9 * m : 9 * m + 9] = 0
         cand = rows13[keep]
         rows14 = cand[:, None, :] + _EYE[None, :, :]
         np.minimum(rows14, 4, out=rows14)

@@ -460,8 +460,9 @@ class Game(protocol.Game):
         self._setup(rules, order, dealer_seat, direction)
 
     # -- construction ------------------------------------------------------
-    def _setup(self, rules: Rules, order: list[int], dealer: int,
-               direction: Direction | None) -> None:
+    def _setup(
+        self, rules: Rules, order: list[int], dealer: int, direction: Direction | None
+    ) -> None:
         self.rules = rules
         self._wall_order = tuple(order)
         self._dealer = dealer
@@ -512,7 +513,7 @@ class Game(protocol.Game):
         for i in range(4):
             s = (dealer + i) % 4
             n = 14 if i == 0 else 13
-            for t in order[pos:pos + n]:
+            for t in order[pos : pos + n]:
                 self._tiles[s].add(t)
                 self._counts[s][t >> 2] += 1
             pos += n
@@ -667,7 +668,7 @@ class Game(protocol.Game):
             return False
         c = self._counts[seat]
         b = 9 * m
-        return any(c[b:b + 9])
+        return any(c[b : b + 9])
 
     def _hand(self, seat: int) -> Hand:
         return Hand(self._counts[seat], self._meld_objs[seat])
@@ -836,8 +837,11 @@ class Game(protocol.Game):
         self._window_legal = legal
 
     def _winners_of_window(self) -> list[int]:
-        return [s for s in self._responders if self._answers[s] is _WIN
-                or isinstance(self._answers[s], Win)]
+        return [
+            s
+            for s in self._responders
+            if self._answers[s] is _WIN or isinstance(self._answers[s], Win)
+        ]
 
     def _resolve_claims(self) -> None:
         seat, tile = self._offer_from, self._offer
@@ -849,8 +853,9 @@ class Game(protocol.Game):
             self._discards[index] = DiscardInfo(seat, tile, "win", tuple(winners))
             for w in winners:
                 self._event("win", w, tile, f"on the discard of seat {seat}")
-                self._settle_win(w, tile, self_draw=False, payer=seat, robbed=False,
-                                 last=self._offer_last)
+                self._settle_win(
+                    w, tile, self_draw=False, payer=seat, robbed=False, last=self._offer_last
+                )
             if self.rules.call_transfer and self._turn_kongs:
                 self._call_transfer(seat, winners[0])
             self._after_wins(winners[-1])
@@ -858,10 +863,10 @@ class Game(protocol.Game):
         for s in self._responders:
             a = self._answers[s]
             if isinstance(a, (Pung, Kong)):
-                self._event("pung" if isinstance(a, Pung) else "kong", s, tile,
-                            f"from seat {seat}")
+                self._event("pung" if isinstance(a, Pung) else "kong", s, tile, f"from seat {seat}")
                 self._discards[index] = DiscardInfo(
-                    seat, tile, "pung" if isinstance(a, Pung) else "kong", (s,))
+                    seat, tile, "pung" if isinstance(a, Pung) else "kong", (s,)
+                )
                 size = 2 if isinstance(a, Pung) else 3
                 own = self._lowest(s, kind, size)
                 for t in own:
@@ -979,8 +984,9 @@ class Game(protocol.Game):
         self._after_wins(seat)
 
     # -- settlement ----------------------------------------------------------
-    def _settle_win(self, seat: int, tile: int, *, self_draw: bool, payer: int, robbed: bool,
-                    last: bool) -> None:
+    def _settle_win(
+        self, seat: int, tile: int, *, self_draw: bool, payer: int, robbed: bool, last: bool
+    ) -> None:
         if self_draw:
             hand = self._hand(seat)
             win_kind = self._drawn if self._drawn >= 0 else None
@@ -990,9 +996,15 @@ class Game(protocol.Game):
             hand = Hand(counts, self._meld_objs[seat])
             win_kind = tile >> 2
         doubles = self.rules.self_draw_doubles
-        sc = _ev.score(hand, self_draw=self_draw and doubles,
-                       kong_replacement=self_draw and self._replacement,
-                       robbed_kong=robbed, last_tile=last, win_tile=win_kind, rules=self.rules)
+        sc = _ev.score(
+            hand,
+            self_draw=self_draw and doubles,
+            kong_replacement=self_draw and self._replacement,
+            robbed_kong=robbed,
+            last_tile=last,
+            win_tile=win_kind,
+            rules=self.rules,
+        )
         self._won[seat] = True
         self._winners.append(seat)
         concealed = tuple(sorted(self._tiles[seat]))
@@ -1007,16 +1019,18 @@ class Game(protocol.Game):
             reason = "robbed_kong" if robbed else "discard_win"
         for p in payers:
             self._pay(p, seat, amount, reason)
-        self._wins.append({
-            "seat": seat,
-            "how": reason,
-            "from": payer,
-            "tile": tile,
-            "hand": str(hand),
-            "fan": sc.fan,
-            "points": sc.points,
-            "patterns": list(sc.patterns),
-        })
+        self._wins.append(
+            {
+                "seat": seat,
+                "how": reason,
+                "from": payer,
+                "tile": tile,
+                "hand": str(hand),
+                "fan": sc.fan,
+                "points": sc.points,
+                "patterns": list(sc.patterns),
+            }
+        )
 
     def _exhaust(self) -> None:
         self._exhausted = True
@@ -1044,8 +1058,9 @@ class Game(protocol.Game):
             best = {}
             for r in ready_seats:
                 m = self._missing[r]
-                best[r] = _ev.best_win(self._hand(r), missing_suit=m if m >= 0 else None,
-                                       rules=self.rules)
+                best[r] = _ev.best_win(
+                    self._hand(r), missing_suit=m if m >= 0 else None, rules=self.rules
+                )
             for p in payers:
                 for r in ready_seats:
                     if best[r]:
@@ -1132,8 +1147,12 @@ class Game(protocol.Game):
         over = phase == "over"
         ms = self._missing
         if ms[0] >= 0 and ms[1] >= 0 and ms[2] >= 0 and ms[3] >= 0:
-            missing: tuple[str | None, ...] = (SUITS[ms[0]], SUITS[ms[1]], SUITS[ms[2]],
-                                               SUITS[ms[3]])
+            missing: tuple[str | None, ...] = (
+                SUITS[ms[0]],
+                SUITS[ms[1]],
+                SUITS[ms[2]],
+                SUITS[ms[3]],
+            )
         else:
             missing = tuple(SUITS[m] if m >= 0 and s == seat else None for s, m in enumerate(ms))
         public: tuple[tuple[int, ...] | None, ...] = (
@@ -1157,8 +1176,12 @@ class Game(protocol.Game):
             hand=tuple(sorted(tiles[seat])),
             drawn=self._drawn_tile if seat == self._cur and phase == "turn" else -1,
             hand_sizes=(len(tiles[0]), len(tiles[1]), len(tiles[2]), len(tiles[3])),
-            melds=(self._meld_views(0, seat), self._meld_views(1, seat),
-                   self._meld_views(2, seat), self._meld_views(3, seat)),
+            melds=(
+                self._meld_views(0, seat),
+                self._meld_views(1, seat),
+                self._meld_views(2, seat),
+                self._meld_views(3, seat),
+            ),
             discards=self._disc_t,
             missing=missing,
             declared=(ms[0] >= 0, ms[1] >= 0, ms[2] >= 0, ms[3] >= 0),
