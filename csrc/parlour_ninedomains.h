@@ -1,4 +1,4 @@
-/* ninedomains part of the parlour C ABI. */
+/* ninedomains part of the parlour C ABI: battles of the Nine Domains. */
 #ifndef PARLOUR_NINEDOMAINS_H
 #define PARLOUR_NINEDOMAINS_H
 
@@ -8,7 +8,24 @@
 extern "C" {
 #endif
 
-/* (declarations of the ninedomains evaluator go here) */
+/* Card indices: 0..5 are the basic cards 0..5; 6..13 are 1- 1+ 2- 2+ 3- 3+ 4- 4+;
+ * 14 is *. */
+#define PARLOUR_ND_CARDS 15
+/* Bonuses outside -PARLOUR_ND_MAX_BONUS .. PARLOUR_ND_MAX_BONUS are refused. */
+#define PARLOUR_ND_MAX_BONUS 1000
+
+/* Decide one battle between card a (bonus bonus_a) and card b (bonus bonus_b).
+ * *outcome: 1 if a wins, -1 if b wins, 0 if nobody does (the domain is removed);
+ * *rule: the number (1..5) of the rule that decided it (1 = the overrides).
+ * Returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG (bad card or bonus); the
+ * outputs are untouched on error. */
+int parlour_nd_decide(int a, int b, int bonus_a, int bonus_b, int *outcome, int *rule);
+
+/* out[i] = outcome of the battle a[i] (bonus_a[i]) against b[i] (bonus_b[i]) for i < n.
+ * bonus_a / bonus_b may be NULL (all zero). Every input is checked before anything is
+ * written; returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG. */
+int parlour_nd_battle_batch(const uint8_t *a, const uint8_t *b, const int8_t *bonus_a,
+                            const int8_t *bonus_b, size_t n, int8_t *out);
 
 #ifdef __cplusplus
 }

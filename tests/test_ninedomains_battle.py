@@ -9,11 +9,19 @@ card pair (rows: card ``a``, columns: card ``b``, both in the order of
 from __future__ import annotations
 
 import itertools
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import parlour.ninedomains as nd
 from parlour.errors import NotationError
 from parlour.ninedomains import (
     CARDS,
@@ -22,7 +30,6 @@ from parlour.ninedomains import (
     battle,
     cards_text,
     carry,
-    decide,
     parse_cards,
     round_bonuses,
     three_plus_points,
@@ -107,22 +114,23 @@ def test_tables_cover_every_pair() -> None:
 
 
 @pytest.mark.parametrize(("a", "b", "expected"), _cases(NO_BONUS))
-def test_battle_without_bonus(a: str, b: str, expected: int) -> None:
-    assert battle(a, b) == expected
-    assert battle(Card(a), Card(b), bonus_a=0, bonus_b=0) == expected
+def test_battle_without_bonus(a: str, b: str, expected: int, backend: ModuleType) -> None:
+    assert nd.battle is backend.ninedomains_battle
+    assert nd.battle(a, b) == expected
+    assert nd.battle(Card(a), Card(b), bonus_a=0, bonus_b=0) == expected
 
 
 @pytest.mark.parametrize(("a", "b", "expected"), _cases(A_PLUS_ONE))
-def test_battle_a_plus_one(a: str, b: str, expected: int) -> None:
-    assert battle(a, b, bonus_a=1) == expected
+def test_battle_a_plus_one(a: str, b: str, expected: int, backend: ModuleType) -> None:
+    assert nd.battle(a, b, bonus_a=1) == expected
     # Seen from the other side, the same battle has the opposite outcome.
-    assert battle(b, a, bonus_b=1) == -expected
+    assert nd.battle(b, a, bonus_b=1) == -expected
 
 
 @pytest.mark.parametrize(("a", "b", "expected"), _cases(A_MINUS_TWO))
-def test_battle_a_minus_two(a: str, b: str, expected: int) -> None:
-    assert battle(a, b, bonus_a=-2) == expected
-    assert battle(b, a, bonus_b=-2) == -expected
+def test_battle_a_minus_two(a: str, b: str, expected: int, backend: ModuleType) -> None:
+    assert nd.battle(a, b, bonus_a=-2) == expected
+    assert nd.battle(b, a, bonus_b=-2) == -expected
 
 
 # Hand-picked battles with bonuses on both sides: (a, bonus_a, b, bonus_b, outcome, rule).
@@ -151,10 +159,10 @@ BOTH_BONUSES = [
 
 @pytest.mark.parametrize(("a", "ba", "b", "bb", "outcome", "rule"), BOTH_BONUSES)
 def test_battle_with_both_bonuses(
-    a: str, ba: int, b: str, bb: int, outcome: int, rule: int
+    a: str, ba: int, b: str, bb: int, outcome: int, rule: int, backend: ModuleType
 ) -> None:
-    assert decide(a, b, bonus_a=ba, bonus_b=bb) == (outcome, rule)
-    assert battle(b, a, bonus_a=bb, bonus_b=ba) == -outcome
+    assert nd.decide(a, b, bonus_a=ba, bonus_b=bb) == (outcome, rule)
+    assert nd.battle(b, a, bonus_a=bb, bonus_b=ba) == -outcome
 
 
 @given(st.sampled_from(ORDER), st.sampled_from(ORDER), st.integers(-4, 6), st.integers(-4, 6))
@@ -215,3 +223,116 @@ def test_notation() -> None:
         battle("9", "1")
     with pytest.raises(TypeError):
         battle("1", "1", bonus_a=1.5)  # type: ignore[arg-type]
+
+
+def test_table_through_batch(backend: ModuleType) -> None:
+    battle_batch = nd.battle_batch
+    assert battle_batch is backend.ninedomains_battle_batch
+    for table, ba in ((NO_BONUS, 0), (A_PLUS_ONE, 1), (A_MINUS_TWO, -2)):
+        cases = _cases(table)
+        a = [ORDER.index(x) for x, _, _ in cases]
+        b = [ORDER.index(y) for _, y, _ in cases]
+        out = battle_batch(a, b, [ba] * len(a), None)
+        assert out.dtype == np.int8
+        assert out.tolist() == [e for _, _, e in cases]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 14), st.integers(0, 14), st.integers(-128, 127), st.integers(-128, 127)
+        ),
+        max_size=40,
+    )
+)
+def test_c_and_pure_agree(rows: list[tuple[int, int, int, int]]) -> None:
+    from parlour import _backend
+
+    backends = [_backend.load(n) for n in _backend.available()]
+    a = np.array([r[0] for r in rows], dtype=np.uint8)
+    b = np.array([r[1] for r in rows], dtype=np.uint8)
+    ba = np.array([r[2] for r in rows], dtype=np.int8)
+    bb = np.array([r[3] for r in rows], dtype=np.int8)
+    outs = [m.ninedomains_battle_batch(a, b, ba, bb).tolist() for m in backends]
+    assert all(o == outs[0] for o in outs)
+    for i, (x, y, bx, by) in enumerate(rows):
+        decided = {
+            m.ninedomains_decide(ORDER[x], ORDER[y], bonus_a=bx, bonus_b=by) for m in backends
+        }
+        assert len(decided) == 1
+        assert decided.pop()[0] == outs[0][i]
+
+
+def test_bad_input_same_errors(backend: ModuleType) -> None:
+    battle, battle_batch = nd.battle, nd.battle_batch
+    with pytest.raises(NotationError):
+        battle("6", "1")
+    with pytest.raises(NotationError):
+        battle(3, "1")
+    with pytest.raises(TypeError):
+        battle("1", "2", bonus_b=True)
+    with pytest.raises(ValueError):
+        battle("1", "2", bonus_a=10**6)
+    with pytest.raises(ValueError):
+        battle_batch([15], [0])
+    with pytest.raises(ValueError):
+        battle_batch([1, 2], [0])
+    with pytest.raises(ValueError):
+        battle_batch([1], [0], [200])
+    with pytest.raises(TypeError):
+        battle_batch([1.5], [0])
+    assert battle_batch([], []).tolist() == []
+
+
+ND_CDEF = """
+int parlour_nd_decide(int a, int b, int bonus_a, int bonus_b, int *outcome, int *rule);
+int parlour_nd_battle_batch(const uint8_t *a, const uint8_t *b, const int8_t *bonus_a,
+                            const int8_t *bonus_b, size_t n, int8_t *out);
+"""
+
+
+@pytest.fixture(scope="module")
+def ndlib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
+    cffi = pytest.importorskip("cffi")
+    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler on this machine (the C ABI tests need one)")
+    out = tmp_path_factory.mktemp("ndlib") / "libnd.so"
+    csrc = Path(__file__).resolve().parent.parent / "csrc"
+    cmd = [cc, "-std=c99", "-O2", "-shared", "-fPIC", f"-I{csrc}"]
+    cmd += [str(csrc / "ninedomains.c"), str(csrc / "common.c"), "-o", str(out)]
+    subprocess.run(cmd, check=True)
+    ffi = cffi.FFI()
+    ffi.cdef(ND_CDEF)
+    return ffi, ffi.dlopen(str(out))
+
+
+def test_c_abi_directly(ndlib: tuple[Any, Any]) -> None:
+    ffi, lib = ndlib
+    outcome, rule = ffi.new("int *"), ffi.new("int *")
+    for table, ba in ((NO_BONUS, 0), (A_PLUS_ONE, 1), (A_MINUS_TWO, -2)):
+        for a, b, expected in _cases(table):
+            assert lib.parlour_nd_decide(ORDER.index(a), ORDER.index(b), ba, 0, outcome, rule) == 0
+            assert outcome[0] == expected
+    for a, ba, b, bb, res, rl in BOTH_BONUSES:
+        assert lib.parlour_nd_decide(ORDER.index(a), ORDER.index(b), ba, bb, outcome, rule) == 0
+        assert (outcome[0], rule[0]) == (res, rl)
+    # Errors: bad card, bad bonus, NULL outputs; the outputs are left untouched.
+    outcome[0] = 99
+    assert lib.parlour_nd_decide(15, 0, 0, 0, outcome, rule) == -4
+    assert lib.parlour_nd_decide(-1, 0, 0, 0, outcome, rule) == -4
+    assert lib.parlour_nd_decide(0, 0, 1001, 0, outcome, rule) == -4
+    assert lib.parlour_nd_decide(0, 0, 0, 0, ffi.NULL, rule) == -1
+    assert outcome[0] == 99
+    a = ffi.new("uint8_t[]", [0, 14, 3])
+    b = ffi.new("uint8_t[]", [5, 14, 3])
+    bonus = ffi.new("int8_t[]", [0, 0, 1])
+    out = ffi.new("int8_t[]", [7, 7, 7])
+    assert lib.parlour_nd_battle_batch(a, b, bonus, ffi.NULL, 3, out) == 0
+    assert list(out) == [1, 0, 1]
+    bad = ffi.new("uint8_t[]", [0, 15, 3])
+    out = ffi.new("int8_t[]", [7, 7, 7])
+    assert lib.parlour_nd_battle_batch(a, bad, ffi.NULL, ffi.NULL, 3, out) == -4
+    assert list(out) == [7, 7, 7]  # nothing written on error
+    assert lib.parlour_nd_battle_batch(ffi.NULL, b, ffi.NULL, ffi.NULL, 3, out) == -1
+    assert lib.parlour_nd_battle_batch(ffi.NULL, ffi.NULL, ffi.NULL, ffi.NULL, 0, ffi.NULL) == 0

@@ -42,7 +42,7 @@ def test_swap_removed_domain_and_three_plus() -> None:
     # Round 2: 3 v 3 identical -> domain 7 removed; 2- beats 1 -> seat 0 must swap; 0 < 2.
     _place(g, "3 2- 0", "3 1 2")
     assert g.observation(1).removed == (7,)
-    assert g.to_act == (0,) and g.phase == "effect"
+    assert list(g.to_act) == [0] and g.phase == "effect"
     legal = g.legal_actions(0)
     assert sorted(map(str, legal)) == sorted(f"swap {a} {b}" for a in (2, 4, 6) for b in (3, 5))
     assert g.legal_actions(1) == []

@@ -7,10 +7,14 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
+from parlour import _backend
 from parlour.ninedomains.battle import (
     THREE_PLUS_POINTS,
     adjacency_bonuses,
     battle,
+    battle_batch,
     carry,
     decide,
     round_bonuses,
@@ -41,6 +45,14 @@ from parlour.ninedomains.game import (
 )
 from parlour.ninedomains.rules import DOMAINS, ELEMENTS, Rules
 
+
+def _rebind(impl: ModuleType) -> None:
+    # Keep the package-level names in step with parlour._backend.use().
+    g = globals()
+    for name in ("battle", "battle_batch", "decide"):
+        g[name] = getattr(impl, "ninedomains_" + name)
+
+
 __all__ = [
     "BASIC",
     "CARDS",
@@ -64,6 +76,7 @@ __all__ = [
     "Swap",
     "adjacency_bonuses",
     "battle",
+    "battle_batch",
     "card",
     "cards_text",
     "carry",
@@ -72,3 +85,5 @@ __all__ = [
     "round_bonuses",
     "three_plus_points",
 ]
+
+_backend.bind(_rebind)

@@ -21,6 +21,24 @@
 >>> decide("3+", "1")
 (1, 2)
 
+``battle(a, b, *, bonus_a=0, bonus_b=0)`` returns 1 if card ``a`` wins, -1
+if ``b`` wins and 0 if nobody does (the domain is removed); ``decide`` returns
+``(outcome, rule)`` with the number (1 .. 5) of the deciding rule;
+``battle_batch(a, b, bonus_a=None, bonus_b=None)`` decides many battles at
+once from arrays of card indices (see :data:`~parlour.ninedomains.CARD_TEXTS`)
+and int8 bonuses. All three come from the live backend (the C core or its
+pure-Python twin, :mod:`parlour._pure.ninedomains`); cards may be given as
+:class:`~parlour.ninedomains.Card` or text, bonuses must be ints.
+
+>>> decide("*", "*"), decide("4-", "1", bonus_a=3), decide("2", "1-", bonus_b=1)
+((0, 1), (-1, 1), (-1, 3))
+>>> decide("1", "1"), decide("1+", "1-")
+((0, 4), (1, 5))
+>>> battle("*", "4-"), battle("1", "4-"), battle("0", "5", bonus_b=9)
+(1, 1, 1)
+>>> battle_batch([0, 14], [5, 14]).tolist()
+[1, 0]
+
 A card's bonus in a round is the carry from its owner's card at the same
 position in the previous round, plus the owner's ``1-`` adjacency bonus, plus
 ``-2`` for a ``4+`` played in round 3 (round index 2):
@@ -32,13 +50,17 @@ position in the previous round, plus the owner's ``1-`` adjacency bonus, plus
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
 
+from parlour import _backend
 from parlour.ninedomains.cards import Card, CardLike, card
 
 __all__ = [
     "THREE_PLUS_POINTS",
     "adjacency_bonuses",
     "battle",
+    "battle_batch",
     "carry",
     "decide",
     "round_bonuses",
@@ -51,70 +73,20 @@ THREE_PLUS_POINTS = 7
 _CARRY = {"1+": 2, "2+": 1, "4+": -1}
 
 
-def decide(a: CardLike, b: CardLike, *, bonus_a: int = 0, bonus_b: int = 0) -> tuple[int, int]:
-    """The battle's outcome and the number (1 .. 5) of the rule that decided it.
-
-    The outcome is as in :func:`battle`.
-
-    >>> decide("*", "*")
-    (0, 1)
-    >>> decide("4-", "1", bonus_a=3)
-    (-1, 1)
-    >>> decide("2", "1-", bonus_b=1)
-    (-1, 3)
-    >>> decide("1", "1")
-    (0, 4)
-    >>> decide("1+", "1-")
-    (1, 5)
-    """
-    ca, cb = card(a), card(b)
-    for name, value in (("bonus_a", bonus_a), ("bonus_b", bonus_b)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    over = _override(ca, cb)
-    if over is not None:
-        return over, 1
-    sa, sb = ca.size + bonus_a, cb.size + bonus_b
-    if sa != sb:
-        return (1 if sa > sb else -1), 2
-    if bonus_a != bonus_b:
-        return (1 if bonus_a > bonus_b else -1), 3
-    if ca == cb:
-        return 0, 4
-    rank = {"-": 0, "": 1, "+": 2}
-    return (1 if rank[ca.sign] > rank[cb.sign] else -1), 5
+if TYPE_CHECKING:
+    from parlour._pure.ninedomains import ninedomains_battle as battle
+    from parlour._pure.ninedomains import ninedomains_battle_batch as battle_batch
+    from parlour._pure.ninedomains import ninedomains_decide as decide
 
 
-def _override(a: Card, b: Card) -> int | None:
-    ta, tb = a.text, b.text
-    if ta == "*" and tb == "*":
-        return 0
-    if ta == "*":
-        return 1 if tb in ("3", "4", "5", "4-") else -1
-    if tb == "*":
-        return -1 if ta in ("3", "4", "5", "4-") else 1
-    if ta == "4-" and tb == "1":
-        return -1
-    if tb == "4-" and ta == "1":
-        return 1
-    if ta == "0" and tb == "5":
-        return 1
-    if tb == "0" and ta == "5":
-        return -1
-    return None
+def _rebind(impl: ModuleType) -> None:
+    # ``battle``, ``decide`` and ``battle_batch`` come from the live backend (C or pure).
+    g = globals()
+    for name in ("battle", "battle_batch", "decide"):
+        g[name] = getattr(impl, "ninedomains_" + name)
 
 
-def battle(a: CardLike, b: CardLike, *, bonus_a: int = 0, bonus_b: int = 0) -> int:
-    """1 if card ``a`` wins, -1 if ``b`` wins, 0 if nobody does (the domain is removed).
-
-    ``bonus_a`` and ``bonus_b`` are the cards' whole battle bonuses (see
-    :func:`round_bonuses`). Raises :class:`~parlour.errors.NotationError` for
-    an unknown card.
-
-    >>> battle("*", "4-"), battle("1", "4-"), battle("0", "5", bonus_b=9)
-    (1, 1, 1)
-    """
-    return decide(a, b, bonus_a=bonus_a, bonus_b=bonus_b)[0]
+_backend.bind(_rebind)
 
 
 def three_plus_points(a: CardLike, b: CardLike, *, bonus_a: int = 0, bonus_b: int = 0) -> int:

@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from parlour import _backend
 from parlour.errors import IllegalActionError, NotationError
-from parlour.ninedomains.battle import decide, round_bonuses, three_plus_points
+from parlour.ninedomains.battle import round_bonuses, three_plus_points
 from parlour.ninedomains.cards import BASIC, SPECIALS, Card, CardLike, card
 from parlour.ninedomains.rules import DOMAINS, Rules
 from parlour.protocol import Action, Observation, Result
@@ -285,6 +286,12 @@ class Game(_BaseGame):
             return "over"
         return "effect" if self._pending else "place"
 
+    def observation(self, seat: int) -> NineDomainsObservation:
+        """A frozen view of what ``seat`` knows now."""
+        obs = super().observation(seat)
+        assert isinstance(obs, NineDomainsObservation)
+        return obs
+
     def points(self, seat: int) -> int:
         """Domain values held plus ``3+`` points."""
         return sum(self._held[seat]) + self._extra[seat]
@@ -386,7 +393,7 @@ class Game(_BaseGame):
             domain = self._domains[3 * r + p]
             a, b = placed[0][p], placed[1][p]
             ba, bb = bonuses[0][p], bonuses[1][p]
-            outcome, rule = decide(a, b, bonus_a=ba, bonus_b=bb)
+            outcome, rule = _backend.impl.ninedomains_decide(a, b, bonus_a=ba, bonus_b=bb)
             extra = 0
             winner: int | None = None
             if outcome == 0:

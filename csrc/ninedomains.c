@@ -1,0 +1,77 @@
+/* Battles of the Nine Domains (see rules/ninedomains.md, "Battle"). */
+#include "parlour_ninedomains.h"
+
+/* Size (digit) and sign of each card index: sign 0 = '-', 1 = basic, 2 = '+', 3 = '*'. */
+static const int8_t ND_SIZE[PARLOUR_ND_CARDS] = {0, 1, 2, 3, 4, 5, 1, 1, 2, 2, 3, 3, 4, 4, 0};
+static const int8_t ND_SIGN[PARLOUR_ND_CARDS] = {1, 1, 1, 1, 1, 1, 0, 2, 0, 2, 0, 2, 0, 2, 3};
+
+enum { ND_STAR = 14, ND_FOUR_MINUS = 12 };
+
+/* 1 / -1 / 0 when an override decides (0 only for * against *), 2 when none applies. */
+static int nd_override(int a, int b) {
+    if (a == ND_STAR && b == ND_STAR) return 0;
+    if (a == ND_STAR) return (b == 3 || b == 4 || b == 5 || b == ND_FOUR_MINUS) ? 1 : -1;
+    if (b == ND_STAR) return (a == 3 || a == 4 || a == 5 || a == ND_FOUR_MINUS) ? -1 : 1;
+    if (a == ND_FOUR_MINUS && b == 1) return -1;
+    if (b == ND_FOUR_MINUS && a == 1) return 1;
+    if (a == 0 && b == 5) return 1;
+    if (b == 0 && a == 5) return -1;
+    return 2;
+}
+
+static int nd_decide(int a, int b, int ba, int bb, int *rule) {
+    int over = nd_override(a, b);
+    int sa, sb;
+    if (over != 2) {
+        *rule = 1;
+        return over;
+    }
+    sa = ND_SIZE[a] + ba;
+    sb = ND_SIZE[b] + bb;
+    if (sa != sb) {
+        *rule = 2;
+        return sa > sb ? 1 : -1;
+    }
+    if (ba != bb) {
+        *rule = 3;
+        return ba > bb ? 1 : -1;
+    }
+    if (a == b) {
+        *rule = 4;
+        return 0;
+    }
+    *rule = 5;
+    return ND_SIGN[a] > ND_SIGN[b] ? 1 : -1;
+}
+
+static int nd_valid(int card, int bonus) {
+    return card >= 0 && card < PARLOUR_ND_CARDS && bonus >= -PARLOUR_ND_MAX_BONUS &&
+           bonus <= PARLOUR_ND_MAX_BONUS;
+}
+
+int parlour_nd_decide(int a, int b, int bonus_a, int bonus_b, int *outcome, int *rule) {
+    int r = 0, o;
+    if (outcome == NULL || rule == NULL) return PARLOUR_E_NULL;
+    if (!nd_valid(a, bonus_a) || !nd_valid(b, bonus_b)) return PARLOUR_E_ARG;
+    o = nd_decide(a, b, bonus_a, bonus_b, &r);
+    *outcome = o;
+    *rule = r;
+    return PARLOUR_OK;
+}
+
+int parlour_nd_battle_batch(const uint8_t *a, const uint8_t *b, const int8_t *bonus_a,
+                            const int8_t *bonus_b, size_t n, int8_t *out) {
+    size_t i;
+    int rule;
+    if (n == 0) return PARLOUR_OK;
+    if (a == NULL || b == NULL || out == NULL) return PARLOUR_E_NULL;
+    for (i = 0; i < n; i++) {
+        if (a[i] >= PARLOUR_ND_CARDS || b[i] >= PARLOUR_ND_CARDS) return PARLOUR_E_ARG;
+    }
+    for (i = 0; i < n; i++) {
+        int ba = bonus_a ? bonus_a[i] : 0;
+        int bb = bonus_b ? bonus_b[i] : 0;
+        out[i] = (int8_t)nd_decide(a[i], b[i], ba, bb, &rule);
+    }
+    return PARLOUR_OK;
+}
