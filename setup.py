@@ -60,7 +60,6 @@ def extensions() -> list:
             "boundscheck": False,
             "wraparound": False,
             "cdivision": True,
-            "embedsignature": True,
             "binding": True,
         },
     )

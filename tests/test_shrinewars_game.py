@@ -9,12 +9,10 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
 
-import conformance
 import parlour
 from conformance import check_conformance
 from parlour import IllegalActionError, NotationError, RecordError
@@ -37,26 +35,6 @@ MANY = int(os.environ.get("SHRINEWARS_GAMES", "0")) or (
 )
 
 
-@pytest.fixture
-def own_probe_rng(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Give the conformance check's illegal-action probes their own generator.
-
-    ``conformance._illegal_probe`` draws from the playout's generator only
-    when some seat is idle, which in a turn-based game is every step, so the
-    probed playout and the unprobed replay of the same seed would pick
-    different moves and the determinism check would compare two different
-    games. The probes still run in full, on a separate generator.
-    """
-    original = conformance._illegal_probe
-    probe_rng = random.Random(2024)
-
-    def probe(game: parlour.Game, rng: random.Random) -> None:
-        original(game, probe_rng)
-
-    monkeypatch.setattr(conformance, "_illegal_probe", probe)
-    yield
-
-
 def run(game: Game, steps: list[tuple[int, str]]) -> None:
     """Apply scripted steps, checking whose turn it is before each."""
     for seat, text in steps:
@@ -71,12 +49,10 @@ def total_oinks(game: Game) -> int:
 # -- conformance --------------------------------------------------------------
 
 
-@pytest.mark.usefixtures("own_probe_rng")
 def test_conformance(backend: ModuleType) -> None:
     check_conformance(lambda seed: Game(seed=seed, players=2 + seed % 5), seeds=range(10))
 
 
-@pytest.mark.usefixtures("own_probe_rng")
 def test_conformance_open_table_small_stakes() -> None:
     rules = Rules(oinks=3, open_table=True)
     check_conformance(lambda seed: Game(rules, seed=seed, players=3), seeds=range(100, 106))
