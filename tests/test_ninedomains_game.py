@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conformance import check_conformance
 from parlour import IllegalActionError, RecordError
@@ -210,3 +213,41 @@ def test_bad_input_changes_nothing() -> None:
         Game.from_record(dict(record, deal={"domains": [1], "specials": ALL_SPECIALS}))
     assert Place.parse("place 1 2 3") == Place.of(["1", "2", "3"])
     assert Decline.parse("decline") == Decline()
+
+
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_random_games_keep_the_invariants(seed: int, play_seed: int) -> None:
+    g = Game(seed=seed)
+    rng = random.Random(play_seed)
+    deal = g.record()["deal"]
+    while not g.is_over:
+        obs = g.observation(0)
+        held, removed = obs.held, obs.removed
+        taken = set(held[0]) | set(held[1]) | set(removed)
+        # Every domain revealed so far is held by one player or removed; none twice.
+        # (During the effects of a round, its three battles are already resolved.)
+        revealed = 3 * obs.round + (3 if obs.phase == "effect" else 0)
+        assert len(held[0]) + len(held[1]) + len(removed) == len(taken) == revealed
+        assert taken == set(deal["domains"][:revealed])
+        if obs.phase == "place":
+            for s in (0, 1):
+                assert len(obs.hands[s]) == 9 and len(set(obs.hands[s])) == 9
+                assert len(obs.used[s]) == 3 * obs.round
+                assert set(obs.hands[s]).isdisjoint(obs.used[s])
+        assert obs.points == (
+            sum(held[0]) + obs.extra_points[0],
+            sum(held[1]) + obs.extra_points[1],
+        )
+        assert all(x % 7 == 0 for x in obs.extra_points)
+        seat = g.to_act[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    res = g.result
+    assert res is not None
+    if res.details["reason"] != "elements":
+        assert res.winners == (
+            (0, 1) if res.scores[0] == res.scores[1] else (int(res.scores[1] > res.scores[0]),)
+        )
+    else:
+        w = res.winners[0]
+        assert g.rules.has_all_elements(g.observation(0).held[w])
+        assert not g.rules.has_all_elements(g.observation(0).held[1 - w])
