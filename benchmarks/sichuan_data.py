@@ -33,7 +33,7 @@ def complete_hands(n: int, seed: int = SEED) -> np.ndarray:
             for _ in range(4):
                 if rng.random() < 0.6:
                     s, r = rng.integers(3), rng.integers(7)
-                    c[s * 9 + r: s * 9 + r + 3] += 1
+                    c[s * 9 + r : s * 9 + r + 3] += 1
                 else:
                     c[rng.integers(27)] += 3
             c[rng.integers(27)] += 2

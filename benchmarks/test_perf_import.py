@@ -25,11 +25,12 @@ def _best(code: str) -> float:
     return best
 
 
-@pytest.mark.parametrize("module", ["parlour", "parlour.sichuan", "parlour.sisepai",
-                                    "parlour.shrinewars", "parlour.ninedomains"])
+@pytest.mark.parametrize(
+    "module",
+    ["parlour", "parlour.sichuan", "parlour.sisepai", "parlour.shrinewars", "parlour.ninedomains"],
+)
 def test_import_time(benchmark: Any, module: str) -> None:
     baseline = _best("pass")
-    cost = benchmark.pedantic(lambda: _best(f"import {module}") - baseline, rounds=1,
-                              iterations=1)
+    cost = benchmark.pedantic(lambda: _best(f"import {module}") - baseline, rounds=1, iterations=1)
     benchmark.extra_info["import_ms"] = round(cost * 1000, 1)
     print(f"\nimport {module}: {cost * 1000:.1f} ms")

@@ -65,6 +65,7 @@ def _loop(fn: Callable[[Any], Any], items: list[Any]) -> Callable[[], None]:
     def run() -> None:
         for item in items:
             fn(item)
+
     return run
 
 

@@ -26,8 +26,10 @@ def _state(game: Game) -> Any:
         json.dumps(game.record(), sort_keys=True),
         game.to_act,
         game.is_over,
-        [json.dumps(game.observation(s).to_dict(), sort_keys=True)
-         for s in range(game.num_players)],
+        [
+            json.dumps(game.observation(s).to_dict(), sort_keys=True)
+            for s in range(game.num_players)
+        ],
     )
 
 
@@ -46,9 +48,15 @@ def _illegal_probe(game: Game, rng: random.Random) -> None:
     assert _state(game) == before, "an illegal action changed the game"
 
 
-def play_random(game: Game, rng: random.Random, *, max_steps: int = 100_000,
-                probe_every: int = 0, clone_every: int = 0,
-                reseed_global: bool = False) -> list[tuple[int, str]]:
+def play_random(
+    game: Game,
+    rng: random.Random,
+    *,
+    max_steps: int = 100_000,
+    probe_every: int = 0,
+    clone_every: int = 0,
+    reseed_global: bool = False,
+) -> list[tuple[int, str]]:
     """Random playout checking the per-step protocol; returns the moves."""
     moves: list[tuple[int, str]] = []
     # Probes draw from their own generator so that a probed playout makes the
@@ -83,8 +91,9 @@ def play_random(game: Game, rng: random.Random, *, max_steps: int = 100_000,
     return moves
 
 
-def check_conformance(make: Callable[[int], Game], seeds: Iterable[int] = range(20), *,
-                      max_steps: int = 100_000) -> None:
+def check_conformance(
+    make: Callable[[int], Game], seeds: Iterable[int] = range(20), *, max_steps: int = 100_000
+) -> None:
     """Run the whole conformance check on games ``make(seed)``."""
     for seed in seeds:
         game = make(seed)
@@ -110,8 +119,7 @@ def check_conformance(make: Callable[[int], Game], seeds: Iterable[int] = range(
 
         # The same seed gives the same game, whatever the global random does.
         again = make(seed)
-        moves2 = play_random(again, random.Random(seed), max_steps=max_steps,
-                             reseed_global=True)
+        moves2 = play_random(again, random.Random(seed), max_steps=max_steps, reseed_global=True)
         assert moves2 == moves and _state(again) == _state(game)
 
         # A record cut short replays to the state at that point.

@@ -16,7 +16,9 @@ from parlour import _backend
 _SHARED = [HealthCheck.function_scoped_fixture]
 settings.register_profile("dev", max_examples=50, deadline=None, suppress_health_check=_SHARED)
 settings.register_profile(
-    "ci", max_examples=200, deadline=None,
+    "ci",
+    max_examples=200,
+    deadline=None,
     suppress_health_check=[*_SHARED, HealthCheck.too_slow],
 )
 settings.register_profile(

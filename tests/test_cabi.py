@@ -56,8 +56,10 @@ def clib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
     cffi = pytest.importorskip("cffi")
     out = tmp_path_factory.mktemp("clib") / "libparlour.so"
     sources = sorted(glob.glob(str(CSRC / "*.c")))
-    subprocess.run([_compiler(), "-std=c99", "-O2", "-shared", "-fPIC", f"-I{CSRC}", *sources,
-                    "-o", str(out)], check=True)
+    subprocess.run(
+        [_compiler(), "-std=c99", "-O2", "-shared", "-fPIC", f"-I{CSRC}", *sources, "-o", str(out)],
+        check=True,
+    )
     ffi = cffi.FFI()
     ffi.cdef(CDEF)
     lib = ffi.dlopen(str(out))
@@ -72,8 +74,10 @@ def clib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
 
 def _random_hand(rng: random.Random) -> Hand:
     nmelds = rng.randrange(3)
-    melds = [Meld(k, rng.choice(["pung", "kong", "concealed_kong"]))
-             for k in rng.sample(range(18), nmelds)]  # suit s stays empty: missing_suit=2
+    melds = [
+        Meld(k, rng.choice(["pung", "kong", "concealed_kong"]))
+        for k in rng.sample(range(18), nmelds)
+    ]  # suit s stays empty: missing_suit=2
     taken = {m.kind for m in melds}
     pool = [k for k in range(27) if k not in taken and k // 9 != 2 for _ in range(4)]
     size = rng.choice([13, 14]) - 3 * nmelds
@@ -153,8 +157,21 @@ def test_c_core_rejects_bad_input(clib: Any) -> None:
 def test_c_example_program(tmp_path: Path) -> None:
     exe = tmp_path / "example"
     sources = sorted(glob.glob(str(CSRC / "*.c")))
-    subprocess.run([_compiler(), "-std=c99", "-Wall", "-Werror", "-O2", f"-I{CSRC}",
-                    str(CSRC / "tests" / "example.c"), *sources, "-o", str(exe)], check=True)
+    subprocess.run(
+        [
+            _compiler(),
+            "-std=c99",
+            "-Wall",
+            "-Werror",
+            "-O2",
+            f"-I{CSRC}",
+            str(CSRC / "tests" / "example.c"),
+            *sources,
+            "-o",
+            str(exe),
+        ],
+        check=True,
+    )
     out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
     assert "shanten 0\nwaits 2p 3p\n" in out
     assert "complete 1\n" in out
@@ -166,8 +183,22 @@ def test_c_driver(tmp_path: Path) -> None:
     """The C test driver (run under valgrind by .ci/valgrind) passes natively."""
     exe = tmp_path / "driver"
     sources = sorted(glob.glob(str(CSRC / "*.c")))
-    subprocess.run([_compiler(), "-std=c99", "-Wall", "-Wextra", "-Werror", "-O1", f"-I{CSRC}",
-                    str(CSRC / "tests" / "driver.c"), *sources, "-o", str(exe)], check=True)
+    subprocess.run(
+        [
+            _compiler(),
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-O1",
+            f"-I{CSRC}",
+            str(CSRC / "tests" / "driver.c"),
+            *sources,
+            "-o",
+            str(exe),
+        ],
+        check=True,
+    )
     out = subprocess.run([str(exe)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "all checks passed" in out.stdout

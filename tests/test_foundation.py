@@ -43,8 +43,9 @@ def test_backend_switch_rebinds_public_names() -> None:
 def test_forced_backend_env() -> None:
     code = "import parlour, parlour.sichuan; print(parlour.backend)"
     env = dict(os.environ, PARLOUR_BACKEND="python")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == "python"
     env["PARLOUR_BACKEND"] = "fortran"
     bad = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
@@ -57,8 +58,9 @@ def test_make_unknown_game() -> None:
 
 
 def test_cli_version() -> None:
-    out = subprocess.run([sys.executable, "-m", "parlour", "--version"], capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "parlour", "--version"], capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == f"parlour {parlour.__version__}"
 
 

@@ -33,8 +33,12 @@ def test_arbitrary_bytes_as_counts(backend: ModuleType, data: bytes) -> None:
             batch.shanten(arr)
 
 
-@given(hnp.arrays(dtype=st.sampled_from([np.uint8, np.int8, np.int32, np.float64, np.bool_]),
-                  shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=30)))
+@given(
+    hnp.arrays(
+        dtype=st.sampled_from([np.uint8, np.int8, np.int32, np.float64, np.bool_]),
+        shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=30),
+    )
+)
 def test_any_array(backend: ModuleType, arr: Any) -> None:
     ok_shape = arr.dtype == np.uint8 and arr.ndim == 2 and arr.shape[1] == 27
     for fn in (batch.is_complete, batch.shanten, batch.waits):
@@ -76,8 +80,9 @@ def test_arbitrary_text(backend: ModuleType, text: str) -> None:
 def test_bad_ints(backend: ModuleType, melds: int, missing: int) -> None:
     counts = np.zeros((1, 27), dtype=np.uint8)
     with pytest.raises((ValueError, OverflowError, TypeError)):
-        batch.is_complete(counts, np.array([melds % 256 + 5 if melds % 256 < 251 else 255],
-                                           dtype=np.uint8))
+        batch.is_complete(
+            counts, np.array([melds % 256 + 5 if melds % 256 < 251 else 255], dtype=np.uint8)
+        )
     if not 0 <= missing <= 2:
         with pytest.raises(ValueError):
             batch.is_complete(counts, missing_suit=missing)

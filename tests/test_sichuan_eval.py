@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -75,36 +75,70 @@ KNOWN: list[tuple[str, dict[str, Any], int, tuple[str, ...]]] = [
     ("(1111m) (2222m) [333p] [444p] 55p", {}, 4, ("all_pungs", "golden_hook", "root", "root")),
     ("[111m] [999m] [111p] [999p] 11s", {}, 3, ("outside", "golden_hook")),
     ("(9999s) (1111s) [111m] [999m] 11p", {}, 5, ("outside", "golden_hook", "root", "root")),
-    ("[1111m] [2222m] [333m] [444m] 55m", {}, 6,
-     ("all_pungs", "full_flush", "golden_hook", "root", "root")),
-    ("[2222m] [5555p] [888s] [222p] 55s", {}, 6,
-     ("all_258_pungs", "golden_hook", "root", "root")),
+    (
+        "[1111m] [2222m] [333m] [444m] 55m",
+        {},
+        6,
+        ("all_pungs", "full_flush", "golden_hook", "root", "root"),
+    ),
+    ("[2222m] [5555p] [888s] [222p] 55s", {}, 6, ("all_258_pungs", "golden_hook", "root", "root")),
     # roots from a concealed quad split across sets, a pung plus the fourth, a kong
     ("111123m456p789s55s", {}, 1, ("basic", "root")),
     ("[555p] 345p123m789s11s", {}, 1, ("basic", "root")),
     ("[7777s] 123m456m789p11p", {}, 1, ("basic", "root")),
     ("(3333m) 555p777p999s22s", {}, 2, ("all_pungs", "root")),
     # event additions
-    ("[7777s] 123m456m789p11p", {"kong_replacement": True}, 2,
-     ("basic", "root", "kong_replacement")),
+    (
+        "[7777s] 123m456m789p11p",
+        {"kong_replacement": True},
+        2,
+        ("basic", "root", "kong_replacement"),
+    ),
     ("123m456m789m123p55p", {"robbed_kong": True}, 1, ("basic", "robbed_kong")),
     ("123m456m789m123p55p", {"last_tile": True}, 1, ("basic", "last_tile")),
     ("123m456m789m123p55p", {"self_draw": True}, 0, ("basic",)),
-    ("123m456m789m123p55p", {"self_draw": True, "kong_replacement": True, "last_tile": True}, 2,
-     ("basic", "kong_replacement", "last_tile")),
-    ("123m789m123p789p11s", {"robbed_kong": True, "last_tile": True}, 4,
-     ("outside", "robbed_kong", "last_tile")),
-    ("[2222m] 555m888p222s55s", {"kong_replacement": True}, 5,
-     ("all_258_pungs", "root", "kong_replacement")),
-    ("[111m] [222p] [333p] (4444s) 55s", {"kong_replacement": True, "self_draw": True}, 4,
-     ("all_pungs", "golden_hook", "root", "kong_replacement")),
+    (
+        "123m456m789m123p55p",
+        {"self_draw": True, "kong_replacement": True, "last_tile": True},
+        2,
+        ("basic", "kong_replacement", "last_tile"),
+    ),
+    (
+        "123m789m123p789p11s",
+        {"robbed_kong": True, "last_tile": True},
+        4,
+        ("outside", "robbed_kong", "last_tile"),
+    ),
+    (
+        "[2222m] 555m888p222s55s",
+        {"kong_replacement": True},
+        5,
+        ("all_258_pungs", "root", "kong_replacement"),
+    ),
+    (
+        "[111m] [222p] [333p] (4444s) 55s",
+        {"kong_replacement": True, "self_draw": True},
+        4,
+        ("all_pungs", "golden_hook", "root", "kong_replacement"),
+    ),
     # the self-draw-doubles variant
-    ("123m456m789m123p55p", {"self_draw": True, "rules": Rules(self_draw_doubles=True)}, 1,
-     ("basic", "self_draw")),
+    (
+        "123m456m789m123p55p",
+        {"self_draw": True, "rules": Rules(self_draw_doubles=True)},
+        1,
+        ("basic", "self_draw"),
+    ),
     ("123m456m789m123p55p", {"rules": Rules(self_draw_doubles=True)}, 0, ("basic",)),
-    ("111m333m555m777m99m",
-     {"self_draw": True, "last_tile": True, "rules": Rules(self_draw_doubles=True, fan_cap=None)},
-     5, ("all_pungs", "full_flush", "last_tile", "self_draw")),
+    (
+        "111m333m555m777m99m",
+        {
+            "self_draw": True,
+            "last_tile": True,
+            "rules": Rules(self_draw_doubles=True, fan_cap=None),
+        },
+        5,
+        ("all_pungs", "full_flush", "last_tile", "self_draw"),
+    ),
 ]
 
 
@@ -114,8 +148,9 @@ def expected_points(fan: int, rules: Rules | None) -> int:
 
 
 @pytest.mark.parametrize(("text", "kwargs", "fan", "patterns"), KNOWN)
-def test_known_scores(backend: ModuleType, text: str, kwargs: dict[str, Any], fan: int,
-                      patterns: tuple[str, ...]) -> None:
+def test_known_scores(
+    backend: ModuleType, text: str, kwargs: dict[str, Any], fan: int, patterns: tuple[str, ...]
+) -> None:
     assert is_complete(text)
     result = score(text, **kwargs)
     assert result.fan == fan
@@ -126,9 +161,20 @@ def test_known_scores(backend: ModuleType, text: str, kwargs: dict[str, Any], fa
 def test_known_table_is_large_and_varied() -> None:
     assert len(KNOWN) >= 60
     seen = {p for _, _, _, ps in KNOWN for p in ps}
-    assert seen >= {"basic", "all_pungs", "seven_pairs", "outside", "all_258_pungs",
-                    "full_flush", "golden_hook", "root", "kong_replacement", "robbed_kong",
-                    "last_tile", "self_draw"}
+    assert seen >= {
+        "basic",
+        "all_pungs",
+        "seven_pairs",
+        "outside",
+        "all_258_pungs",
+        "full_flush",
+        "golden_hook",
+        "root",
+        "kong_replacement",
+        "robbed_kong",
+        "last_tile",
+        "self_draw",
+    }
 
 
 @pytest.mark.parametrize(
@@ -160,6 +206,7 @@ def test_score_refuses_incomplete_hands(backend: ModuleType) -> None:
 # ---------------------------------------------------------------------------
 # Completeness, waits, shanten and best_win known answers.
 
+
 @pytest.mark.parametrize(
     ("text", "missing", "expected"),
     [
@@ -179,8 +226,9 @@ def test_score_refuses_incomplete_hands(backend: ModuleType) -> None:
         ("11112222333355m", None, True),
     ],
 )
-def test_known_completeness(backend: ModuleType, text: str, missing: str | None,
-                            expected: bool) -> None:
+def test_known_completeness(
+    backend: ModuleType, text: str, missing: str | None, expected: bool
+) -> None:
     assert is_complete(text, missing_suit=missing) is expected
     assert is_complete(Hand.parse(text), missing_suit=missing) is expected
 
@@ -200,8 +248,9 @@ def test_known_completeness(backend: ModuleType, text: str, missing: str | None,
         ("1m3m5m7m9m1p3p5p7p9p1s3s5s", None, ()),
     ],
 )
-def test_known_waits(backend: ModuleType, text: str, missing: str | None,
-                     expected: tuple[str, ...]) -> None:
+def test_known_waits(
+    backend: ModuleType, text: str, missing: str | None, expected: tuple[str, ...]
+) -> None:
     assert waits(text, missing_suit=missing) == expected
 
 
@@ -222,8 +271,9 @@ def test_known_waits(backend: ModuleType, text: str, missing: str | None,
         ("1m3m5m7m9m1p3p5p7p9p1s3s5s", None, "seven_pairs", 6),
     ],
 )
-def test_known_shanten(backend: ModuleType, text: str, missing: str | None, form: str,
-                       expected: int) -> None:
+def test_known_shanten(
+    backend: ModuleType, text: str, missing: str | None, form: str, expected: int
+) -> None:
     assert shanten(text, missing_suit=missing, form=form) == expected  # type: ignore[arg-type]
 
 
@@ -238,8 +288,7 @@ def test_known_shanten(backend: ModuleType, text: str, missing: str | None, form
         ("[555p] 5p123m456m789s", None, 0),
     ],
 )
-def test_known_best_win(backend: ModuleType, text: str, rules: Rules | None,
-                        expected: int) -> None:
+def test_known_best_win(backend: ModuleType, text: str, rules: Rules | None, expected: int) -> None:
     assert best_win(text, rules=rules) == expected
 
 
@@ -260,7 +309,8 @@ def test_size_errors(backend: ModuleType) -> None:
 # ---------------------------------------------------------------------------
 # Brute force, written independently of the library.
 
-@lru_cache(maxsize=None)
+
+@cache
 def brute_sets(counts: tuple[int, ...], pair: bool) -> bool:
     """Can counts (any length, 9 per suit) be split into sets (+ one pair)?"""
     if not any(counts):
@@ -382,6 +432,7 @@ def test_shanten_against_brute_force(backend: ModuleType) -> None:
 # ---------------------------------------------------------------------------
 # Random hands with random melds: C and Python agree, and the invariants hold.
 
+
 @st.composite
 def random_hands(draw: st.DrawFn, size: int | None = None) -> Hand:
     nmelds = draw(st.integers(0, 4))
@@ -404,23 +455,28 @@ missing_suits = st.sampled_from([None, "m", "p", "s"])
 
 
 @given(random_hands(), missing_suits)
-def test_backends_agree(c_backend: ModuleType, py_backend: ModuleType, hand: Hand,
-                        missing: str | None) -> None:
+def test_backends_agree(
+    c_backend: ModuleType, py_backend: ModuleType, hand: Hand, missing: str | None
+) -> None:
     for form in ("any", "standard", "seven_pairs"):
-        assert c_backend.sichuan_shanten(hand, missing_suit=missing, form=form) == \
-            py_backend.sichuan_shanten(hand, missing_suit=missing, form=form)
+        assert c_backend.sichuan_shanten(
+            hand, missing_suit=missing, form=form
+        ) == py_backend.sichuan_shanten(hand, missing_suit=missing, form=form)
     if hand.size == 14:
         complete = c_backend.sichuan_is_complete(hand, missing_suit=missing)
         assert complete == py_backend.sichuan_is_complete(hand, missing_suit=missing)
         if c_backend.sichuan_is_complete(hand):
             for flags in ({}, {"self_draw": True, "last_tile": True}, {"robbed_kong": True}):
-                assert c_backend.sichuan_score(hand, **flags) == \
-                    py_backend.sichuan_score(hand, **flags)
+                assert c_backend.sichuan_score(hand, **flags) == py_backend.sichuan_score(
+                    hand, **flags
+                )
     else:
-        assert c_backend.sichuan_waits(hand, missing_suit=missing) == \
-            py_backend.sichuan_waits(hand, missing_suit=missing)
-        assert c_backend.sichuan_best_win(hand, missing_suit=missing) == \
-            py_backend.sichuan_best_win(hand, missing_suit=missing)
+        assert c_backend.sichuan_waits(hand, missing_suit=missing) == py_backend.sichuan_waits(
+            hand, missing_suit=missing
+        )
+        assert c_backend.sichuan_best_win(
+            hand, missing_suit=missing
+        ) == py_backend.sichuan_best_win(hand, missing_suit=missing)
 
 
 @given(random_hands(), missing_suits)
@@ -442,7 +498,7 @@ def test_shanten_invariants(backend: ModuleType, hand: Hand, missing: str | None
 def brute_complete_hand(hand: Hand, missing: str | None) -> bool:
     if missing is not None:
         s = "mps".index(missing)
-        if any(hand.counts[9 * s: 9 * s + 9]):
+        if any(hand.counts[9 * s : 9 * s + 9]):
             return False
     return brute_complete(hand.counts, len(hand.melds))
 
@@ -455,6 +511,7 @@ def test_completeness_matches_brute_force(backend: ModuleType, hand: Hand) -> No
 # ---------------------------------------------------------------------------
 # Batches.
 
+
 def test_batch_matches_single_calls(backend: ModuleType) -> None:
     from parlour.sichuan import batch
 
@@ -466,8 +523,9 @@ def test_batch_matches_single_calls(backend: ModuleType) -> None:
         size = (13 if i % 2 else 14) - 3 * nm
         kinds = rng.sample(pool, size)
         if i % 5 == 0:  # a complete hand now and then
-            kinds = [9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 19, 19][: size] if nm == 0 \
-                else kinds
+            kinds = (
+                [9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 19, 19][:size] if nm == 0 else kinds
+            )
         hand = Hand.from_kinds(kinds, [Meld(r, "pung") for r in range(nm)])
         hands.append(hand)
         rows.append(hand.counts)
@@ -491,7 +549,8 @@ def test_batch_matches_single_calls(backend: ModuleType) -> None:
     with_missing = batch.shanten(counts, m, missing_suit="s").tolist()
     assert with_missing == [shanten(h, missing_suit="s") for h in hands]
     assert batch.is_complete(counts, m, missing_suit="p").tolist() == [
-        is_complete(h, missing_suit="p") for h in hands]
+        is_complete(h, missing_suit="p") for h in hands
+    ]
 
 
 @pytest.mark.parametrize(
@@ -517,7 +576,10 @@ def test_batch_rejects_bad_melds(backend: ModuleType) -> None:
     from parlour.sichuan import batch
 
     counts = np.zeros((2, 27), dtype=np.uint8)
-    for melds in (np.zeros(3, dtype=np.uint8), np.full(2, 5, dtype=np.uint8),
-                  np.zeros(2, dtype=np.int32)):
+    for melds in (
+        np.zeros(3, dtype=np.uint8),
+        np.full(2, 5, dtype=np.uint8),
+        np.zeros(2, dtype=np.int32),
+    ):
         with pytest.raises(ValueError):
             batch.is_complete(counts, melds)

@@ -41,8 +41,10 @@ def load(name: BackendName) -> ModuleType:
 
 def _initial() -> tuple[BackendName, ModuleType]:
     wanted = os.environ.get("PARLOUR_BACKEND", "").strip().lower()
-    if wanted in ("c", "python"):
-        return wanted, load(wanted)  # type: ignore[arg-type]
+    if wanted == "c":
+        return "c", load("c")
+    if wanted == "python":
+        return "python", load("python")
     if wanted:
         raise ImportError(f"PARLOUR_BACKEND must be 'c' or 'python', not {wanted!r}")
     try:
@@ -63,12 +65,13 @@ def current() -> BackendName:
 def available() -> tuple[BackendName, ...]:
     """The backends that import on this installation."""
     names: list[BackendName] = []
-    for name in ("c", "python"):
+    candidates: tuple[BackendName, ...] = ("c", "python")
+    for name in candidates:
         try:
-            load(name)  # type: ignore[arg-type]
+            load(name)
         except ImportError:
             continue
-        names.append(name)  # type: ignore[arg-type]
+        names.append(name)
     return tuple(names)
 
 

@@ -9,6 +9,7 @@ compiled answers must equal the pure-Python twin's. Run for a fixed time:
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import atheris
@@ -31,24 +32,25 @@ def one_input(data: bytes) -> None:
     arr = np.frombuffer(body, dtype=np.uint8)
     rows = arr[: arr.size - arr.size % 27].reshape(-1, 27) if arr.size >= 27 else arr
     for fn in (C.sichuan_batch_is_complete, C.sichuan_batch_shanten, C.sichuan_batch_waits):
-        try:
+        with contextlib.suppress(ValueError):
             fn(rows, missing_suit=missing)
-        except ValueError:
-            pass
     counts = [b % 5 for b in body[:27]] + [0] * max(0, 27 - len(body))
     try:
         hand = Hand(counts)
     except NotationError:
         return
     if hand.size == 14:
-        assert C.sichuan_is_complete(hand, missing_suit=missing) == \
-            PY.sichuan_is_complete(hand, missing_suit=missing)
+        assert C.sichuan_is_complete(hand, missing_suit=missing) == PY.sichuan_is_complete(
+            hand, missing_suit=missing
+        )
     if hand.size in (13, 14):
-        assert C.sichuan_shanten(hand, missing_suit=missing) == \
-            PY.sichuan_shanten(hand, missing_suit=missing)
+        assert C.sichuan_shanten(hand, missing_suit=missing) == PY.sichuan_shanten(
+            hand, missing_suit=missing
+        )
     if hand.size == 13:
-        assert C.sichuan_waits(hand, missing_suit=missing) == \
-            PY.sichuan_waits(hand, missing_suit=missing)
+        assert C.sichuan_waits(hand, missing_suit=missing) == PY.sichuan_waits(
+            hand, missing_suit=missing
+        )
 
 
 def main() -> None:

@@ -153,18 +153,22 @@ def _wait_kinds(h: Hand, missing: int) -> list[int]:
     return found
 
 
-def _shanten(counts: tuple[int, ...], meld_counts: bytes | None, melds: int, missing: int,
-             form: int) -> int:
+def _shanten(
+    counts: tuple[int, ...], meld_counts: bytes | None, melds: int, missing: int, form: int
+) -> int:
     best = SHANTEN_IMPOSSIBLE
     if form != 2:
-        dists = []
+        dists: list[tuple[int, ...]] = []
         for s in range(3):
             if s == missing:
                 dists.append((0,) + (INF,) * 9)
                 continue
             part = counts[9 * s : 9 * s + 9]
-            caps = (4,) * 9 if meld_counts is None else tuple(
-                4 - meld_counts[9 * s + r] for r in range(9))
+            caps = (
+                (4,) * 9
+                if meld_counts is None
+                else tuple(4 - meld_counts[9 * s + r] for r in range(9))
+            )
             dists.append(suit_dist(part, caps))
         sets = 4 - melds
         dist = INF
@@ -216,8 +220,9 @@ def _better(a: int, b: int) -> int:
     return min(a, b)
 
 
-def _splits(counts: list[int], start: int, pair: bool, pungs: bool, outside: bool,
-            only258: bool) -> int:
+def _splits(
+    counts: list[int], start: int, pair: bool, pungs: bool, outside: bool, only258: bool
+) -> int:
     """Best pattern code over the splits of counts[start:] (-1 if none)."""
     i = start
     while i < 27 and counts[i] == 0:
@@ -290,11 +295,17 @@ def _rules(rules: Rules | None) -> Rules:
     return rules
 
 
-def win_flags(self_draw: bool, kong_replacement: bool, robbed_kong: bool, last_tile: bool,
-              rules: Rules) -> int:
+def win_flags(
+    self_draw: bool, kong_replacement: bool, robbed_kong: bool, last_tile: bool, rules: Rules
+) -> int:
     """The C core's flag bits for a win."""
-    return (32 * bool(self_draw) | 4 * bool(kong_replacement) | 8 * bool(robbed_kong)
-            | 16 * bool(last_tile) | 64 * bool(rules.self_draw_doubles))
+    return (
+        32 * bool(self_draw)
+        | 4 * bool(kong_replacement)
+        | 8 * bool(robbed_kong)
+        | 16 * bool(last_tile)
+        | 64 * bool(rules.self_draw_doubles)
+    )
 
 
 def check_win_tile(h: Hand, win_tile: Any) -> None:
@@ -308,23 +319,32 @@ def check_win_tile(h: Hand, win_tile: Any) -> None:
         raise ValueError(f"the winning tile {win_tile!r} is not among the concealed tiles")
 
 
-def sichuan_score(hand: HandLike, *, self_draw: bool = False, kong_replacement: bool = False,
-                  robbed_kong: bool = False, last_tile: bool = False, win_tile: Any = None,
-                  rules: Rules | None = None) -> Score:
+def sichuan_score(
+    hand: HandLike,
+    *,
+    self_draw: bool = False,
+    kong_replacement: bool = False,
+    robbed_kong: bool = False,
+    last_tile: bool = False,
+    win_tile: Any = None,
+    rules: Rules | None = None,
+) -> Score:
     """Fan and points of a complete hand (``ValueError`` if it is not complete)."""
     hm = _h()
     h = hm.as_hand(hand)
     r = _rules(rules)
     check_win_tile(h, win_tile)
-    nums = _score_numbers(h, win_flags(self_draw, kong_replacement, robbed_kong, last_tile, r),
-                          r.cap_code())
+    nums = _score_numbers(
+        h, win_flags(self_draw, kong_replacement, robbed_kong, last_tile, r), r.cap_code()
+    )
     if nums is None:
         raise ValueError(f"the hand {h} is not complete")
     return hm.make_score(*nums)  # type: ignore[no-any-return]
 
 
-def sichuan_best_win(hand: HandLike, *, missing_suit: Any = None,
-                     rules: Rules | None = None) -> int:
+def sichuan_best_win(
+    hand: HandLike, *, missing_suit: Any = None, rules: Rules | None = None
+) -> int:
     """Highest points over the waits of a 13-tile hand, no event additions; 0 if not ready."""
     h = _h().as_hand(hand)
     r = _rules(rules)
@@ -337,6 +357,7 @@ def sichuan_best_win(hand: HandLike, *, missing_suit: Any = None,
 
 
 # -- batches ---------------------------------------------------------------
+
 
 def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.uint8] | None]:
     """Validate batch arguments exactly as the compiled module does."""
@@ -366,8 +387,9 @@ def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.
     return counts, m
 
 
-def sichuan_batch_is_complete(counts: Any, melds: Any = None, *,
-                              missing_suit: Any = None) -> NDArray[np.bool_]:
+def sichuan_batch_is_complete(
+    counts: Any, melds: Any = None, *, missing_suit: Any = None
+) -> NDArray[np.bool_]:
     """``is_complete`` for each row of an ``(N, 27)`` uint8 count array."""
     import numpy as np
 
@@ -379,8 +401,9 @@ def sichuan_batch_is_complete(counts: Any, melds: Any = None, *,
     return out
 
 
-def sichuan_batch_shanten(counts: Any, melds: Any = None, *, missing_suit: Any = None,
-                          form: Form = "any") -> NDArray[np.int8]:
+def sichuan_batch_shanten(
+    counts: Any, melds: Any = None, *, missing_suit: Any = None, form: Form = "any"
+) -> NDArray[np.int8]:
     """``shanten`` for each row (99 for rows of another size)."""
     import numpy as np
 
@@ -398,8 +421,9 @@ def sichuan_batch_shanten(counts: Any, melds: Any = None, *, missing_suit: Any =
     return out
 
 
-def sichuan_batch_waits(counts: Any, melds: Any = None, *,
-                        missing_suit: Any = None) -> NDArray[np.uint32]:
+def sichuan_batch_waits(
+    counts: Any, melds: Any = None, *, missing_suit: Any = None
+) -> NDArray[np.uint32]:
     """27-bit wait mask for each row (0 for rows of another size)."""
     import numpy as np
 

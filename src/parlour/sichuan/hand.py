@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from parlour.errors import NotationError
 from parlour.sichuan.tiles import KINDS, SUITS, kind_text
@@ -56,8 +56,12 @@ PATTERNS = (
 _PATTERN_NAMES = ("basic", "all_pungs", "seven_pairs", "outside", "all_258_pungs")
 # (bit in the C core's additions, name), in table order; "root" goes between.
 _ADDITIONS_BEFORE_ROOT = ((1, "full_flush"), (2, "golden_hook"))
-_ADDITIONS_AFTER_ROOT = ((4, "kong_replacement"), (8, "robbed_kong"), (16, "last_tile"),
-                         (32, "self_draw"))
+_ADDITIONS_AFTER_ROOT = (
+    (4, "kong_replacement"),
+    (8, "robbed_kong"),
+    (16, "last_tile"),
+    (32, "self_draw"),
+)
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,9 @@ class Meld:
         if opener == "(" and len(digits) != 4:
             raise NotationError(f"meld {text!r}: only a kong can be concealed, as (9999m)")
         kind = SUITS.index(suit) * 9 + int(digits[0]) - 1
-        mtype: MeldType = "pung" if len(digits) == 3 else ("kong" if opener == "[" else
-                                                             "concealed_kong")
+        mtype: MeldType = (
+            "pung" if len(digits) == 3 else ("kong" if opener == "[" else "concealed_kong")
+        )
         return cls(kind, mtype)
 
 
@@ -140,7 +145,7 @@ class Hand:
     14 tiles counting each kong as three.
     """
 
-    __slots__ = ("_counts", "_melds", "_packed", "_nmelds", "_meld_counts", "_meld_suits", "_size")
+    __slots__ = ("_counts", "_meld_counts", "_meld_suits", "_melds", "_nmelds", "_packed", "_size")
 
     _counts: tuple[int, ...]
     _melds: tuple[Meld, ...]
@@ -216,7 +221,7 @@ class Hand:
         for m in token.finditer(text):
             part = m.group(0)
             if m.start() != pos:
-                raise NotationError(f"cannot read {text[pos:m.start()]!r} in {text!r}")
+                raise NotationError(f"cannot read {text[pos : m.start()]!r} in {text!r}")
             pos = m.end()
             if part.isspace():
                 continue
@@ -309,8 +314,9 @@ class Hand:
             if digits:
                 parts.append(digits + letter)
         concealed = "".join(parts)
-        return " ".join([concealed, *map(str, self._melds)] if concealed else
-                        [str(m) for m in self._melds])
+        return " ".join(
+            [concealed, *map(str, self._melds)] if concealed else [str(m) for m in self._melds]
+        )
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
@@ -318,8 +324,9 @@ class Hand:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
             return NotImplemented
-        return self._counts == other._counts and sorted(
-            self._melds, key=_meld_key) == sorted(other._melds, key=_meld_key)
+        return self._counts == other._counts and sorted(self._melds, key=_meld_key) == sorted(
+            other._melds, key=_meld_key
+        )
 
     def __hash__(self) -> int:
         return hash((self._counts, tuple(sorted(self._melds, key=_meld_key))))
@@ -328,7 +335,7 @@ class Hand:
         return self._size
 
 
-HandLike = Union[Hand, str]
+HandLike = Hand | str
 
 
 def _meld_key(m: Meld) -> tuple[int, int]:

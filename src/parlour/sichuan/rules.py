@@ -33,7 +33,8 @@ class Rules(_RulesBase):
 
     def __post_init__(self) -> None:
         if self.fan_cap is not None and (
-            not isinstance(self.fan_cap, int) or isinstance(self.fan_cap, bool)
+            not isinstance(self.fan_cap, int)
+            or isinstance(self.fan_cap, bool)
             or not 0 <= self.fan_cap <= 30
         ):
             raise ValueError(f"fan_cap must be an int in 0..30 or None, not {self.fan_cap!r}")
