@@ -6,7 +6,10 @@ import itertools
 import random
 from typing import Any
 
-from parlour import play
+import numpy as np
+import pytest
+
+from parlour import _pure, play
 from parlour.ninedomains import CARDS, Game, battle
 from parlour.ninedomains.bots import EquilibriumBot, HeuristicBot, RandomBot
 
@@ -27,6 +30,29 @@ def test_battles(benchmark: Any) -> None:
 
     benchmark.extra_info["battles_per_round"] = len(PAIRS)
     benchmark(run)
+
+
+def test_battle_batch_c(benchmark: Any) -> None:
+    core = pytest.importorskip("parlour._core")
+    a, b, ba, bb = _batch(100_000)
+    benchmark.extra_info["battles"] = len(a)
+    benchmark(core.ninedomains_battle_batch, a, b, ba, bb)
+
+
+def test_battle_batch_pure(benchmark: Any) -> None:
+    a, b, ba, bb = _batch(10_000)
+    benchmark.extra_info["battles"] = len(a)
+    benchmark(_pure.ninedomains_battle_batch, a, b, ba, bb)
+
+
+def _batch(n: int) -> tuple[Any, Any, Any, Any]:
+    rng = np.random.default_rng(0)
+    return (
+        rng.integers(0, 15, n, dtype=np.uint8),
+        rng.integers(0, 15, n, dtype=np.uint8),
+        rng.integers(-3, 5, n, dtype=np.int8),
+        rng.integers(-3, 5, n, dtype=np.int8),
+    )
 
 
 def test_games_random(benchmark: Any) -> None:

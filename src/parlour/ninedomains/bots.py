@@ -43,6 +43,7 @@ from parlour.ninedomains.game import (
     Place,
     Recover,
     Swap,
+    _placements_of,
 )
 from parlour.ninedomains.rules import DOMAINS, Rules
 from parlour.protocol import Action
@@ -308,7 +309,7 @@ class EquilibriumBot:
 
 
 def _placements(hand: Sequence[Card]) -> list[Place]:
-    return [Place(p) for p in itertools.permutations(hand, 3)]
+    return list(_placements_of(tuple(hand)))
 
 
 def payoff_matrix(

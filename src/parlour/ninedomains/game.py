@@ -27,12 +27,13 @@ import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from parlour import _backend
 from parlour.errors import IllegalActionError, NotationError
 from parlour.ninedomains.battle import round_bonuses, three_plus_points
-from parlour.ninedomains.cards import BASIC, SPECIALS, Card, CardLike, card
+from parlour.ninedomains.cards import BASIC, CARDS, SPECIALS, Card, CardLike, card
 from parlour.ninedomains.rules import DOMAINS, Rules
 from parlour.protocol import Action, Observation, Result
 from parlour.protocol import Game as _BaseGame
@@ -329,7 +330,7 @@ class Game(_BaseGame):
                 for give in self._hands[seat]
             ]
             return out
-        return [Place(p) for p in itertools.permutations(self._hands[seat], 3)]
+        return list(_placements_of(tuple(self._hands[seat])))
 
     def _verify(self, seat: int, action: Action) -> None:
         if self._pending:
@@ -515,6 +516,29 @@ class Game(_BaseGame):
             raise NotationError(f"unknown Nine Domains action {text!r}")
         action: Action = parsers[head](text)
         return action
+
+
+def _all_placements() -> list[Place | None]:
+    # Every placement of three different cards, indexed by 225 a + 15 b + c (built once).
+    table: list[Place | None] = [None] * (15**3)
+    for a, b, c in itertools.permutations(CARDS, 3):
+        table[225 * a.index + 15 * b.index + c.index] = Place((a, b, c))
+    return table
+
+
+_PLACES = _all_placements()
+
+
+@lru_cache(maxsize=4096)
+def _placements_of(hand: tuple[Card, ...]) -> tuple[Place, ...]:
+    # Every placement of a hand of distinct cards, in a fixed order (shared immutable actions).
+    idx = [c.index for c in hand]
+    out = []
+    for a, b, c in itertools.permutations(idx, 3):
+        place = _PLACES[225 * a + 15 * b + c]
+        assert place is not None
+        out.append(place)
+    return tuple(out)
 
 
 def _check_domains(domains: Sequence[int]) -> tuple[int, ...]:
