@@ -18,18 +18,38 @@ cdef object _nd_pm():
     return _nd_pure
 
 
+cdef dict _ND_INDEX = {t: i for i, t in enumerate(
+    ("0", "1", "2", "3", "4", "5", "1-", "1+", "2-", "2+", "3-", "3+", "4-", "4+", "*"))}
+
+
+cdef int _nd_index(object c) except -1:
+    # Fast path for exact card texts and Card objects; anything else goes to the pure
+    # twin, which returns the index or raises the same NotationError.
+    text = c if type(c) is str else getattr(c, "text", None)
+    if type(text) is str:
+        i = _ND_INDEX.get(text)
+        if i is not None:
+            return i
+    return _nd_pm().ninedomains_card_index(c)
+
+
+cdef int _nd_bonus(str name, object value) except? -99999:
+    if type(value) is int and -1000 <= value <= 1000:
+        return value
+    return _nd_pm()._bonus(name, value)
+
+
 def ninedomains_card_index(c):
     """The canonical index (0 .. 14) of a card or card text."""
-    return _nd_pm().ninedomains_card_index(c)
+    return _nd_index(c)
 
 
 def ninedomains_decide(a, b, *, bonus_a=0, bonus_b=0):
     """(outcome, rule) of the battle of ``a`` against ``b`` (see the pure twin)."""
-    pm = _nd_pm()
-    cdef int ia = pm.ninedomains_card_index(a)
-    cdef int ib = pm.ninedomains_card_index(b)
-    cdef int ba = pm._bonus("bonus_a", bonus_a)
-    cdef int bb = pm._bonus("bonus_b", bonus_b)
+    cdef int ia = _nd_index(a)
+    cdef int ib = _nd_index(b)
+    cdef int ba = _nd_bonus("bonus_a", bonus_a)
+    cdef int bb = _nd_bonus("bonus_b", bonus_b)
     cdef int outcome = 0, rule = 0
     _check(parlour_nd_decide(ia, ib, ba, bb, &outcome, &rule))
     return outcome, rule
@@ -37,7 +57,13 @@ def ninedomains_decide(a, b, *, bonus_a=0, bonus_b=0):
 
 def ninedomains_battle(a, b, *, bonus_a=0, bonus_b=0):
     """1 if card ``a`` wins, -1 if ``b`` wins, 0 if nobody does."""
-    return ninedomains_decide(a, b, bonus_a=bonus_a, bonus_b=bonus_b)[0]
+    cdef int ia = _nd_index(a)
+    cdef int ib = _nd_index(b)
+    cdef int ba = _nd_bonus("bonus_a", bonus_a)
+    cdef int bb = _nd_bonus("bonus_b", bonus_b)
+    cdef int outcome = 0, rule = 0
+    _check(parlour_nd_decide(ia, ib, ba, bb, &outcome, &rule))
+    return outcome
 
 
 def ninedomains_battle_batch(a, b, bonus_a=None, bonus_b=None):
