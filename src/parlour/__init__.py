@@ -7,7 +7,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour._version import __version__
 from parlour.errors import IllegalActionError, NotationError, ParlourError, RecordError
@@ -23,6 +23,9 @@ from parlour.protocol import (
     play,
 )
 from parlour.registry import game_class, games, make, register
+
+if TYPE_CHECKING:
+    from parlour.simulation import simulate
 
 __all__ = [
     "RECORD_FORMAT",
@@ -44,6 +47,7 @@ __all__ = [
     "make",
     "play",
     "register",
+    "simulate",
 ]
 
 
@@ -53,4 +57,9 @@ def __getattr__(name: str) -> Any:
         from parlour import _backend
 
         return _backend.current()
+    if name == "simulate":
+        # Imported on first use so that ``import parlour`` stays cheap.
+        from parlour.simulation import simulate
+
+        return simulate
     raise AttributeError(f"module 'parlour' has no attribute {name!r}")

@@ -7,8 +7,13 @@ parsed arguments and returns the process exit code.
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import sys
+import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
 
 import parlour
 
@@ -33,6 +38,343 @@ def _info(args: argparse.Namespace) -> int:
 
 
 COMMANDS["info"] = ("show the version, the live backend and the games", _info_args, _info)
+
+
+GAMES = ("sichuan", "sisepai", "shrinewars", "ninedomains")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+# -- simulate -------------------------------------------------------------------
+
+
+def _simulate_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=GAMES, help="the game to play")
+    parser.add_argument("-n", "--games", type=_positive, default=1000, help="games (1000)")
+    parser.add_argument(
+        "--bots",
+        default="heuristic",
+        help="one bot name for every seat or a comma list, one per seat: random, heuristic, "
+        "equilibrium (Nine Domains only); default heuristic",
+    )
+    parser.add_argument("--seed", type=_integer, default=0, help="seed of the run (0)")
+    parser.add_argument(
+        "--workers", type=_positive, default=1, help="processes to play the games on (1)"
+    )
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the summary as JSON ('-': stdout)"
+    )
+    parser.add_argument("--records", metavar="DIR", help="write every game record into DIR")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+class _ProgressBar:
+    """A one-line progress bar on a terminal's stderr."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.start = time.perf_counter()
+        self.last = -1.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        width = 30
+        filled = width * done // total
+        rate = done / max(now - self.start, 1e-9)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games {rate:.0f}/s"
+        )
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from parlour.simulation import simulate
+
+    if args.records is not None:
+        records_dir = Path(args.records)
+        records_dir.mkdir(parents=True, exist_ok=True)
+    progress = (
+        None if args.quiet or not sys.stderr.isatty() else _ProgressBar(args.games, sys.stderr)
+    )
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.workers) as pool:
+            summary = simulate(
+                args.game,
+                args.games,
+                seed=args.seed,
+                bots=args.bots,
+                executor=pool,
+                records=args.records is not None,
+                progress=progress,
+            )
+    else:
+        summary = simulate(
+            args.game,
+            args.games,
+            seed=args.seed,
+            bots=args.bots,
+            records=args.records is not None,
+            progress=progress,
+        )
+    if args.json == "-":
+        print(json.dumps(summary.to_dict(), indent=2))
+    else:
+        print(summary.table())
+        if args.json is not None:
+            Path(args.json).write_text(json.dumps(summary.to_dict(), indent=2) + "\n")
+            print(f"summary written to {args.json}")
+    if args.records is not None:
+        for i, record in enumerate(summary.records):
+            path = records_dir / f"{args.game}-{i:06d}.json"
+            path.write_text(json.dumps(record) + "\n")
+        if args.json != "-":
+            print(f"{len(summary.records)} records written to {args.records}")
+    return 0
+
+
+COMMANDS["simulate"] = (
+    "play many seeded games between bots and summarise them",
+    _simulate_args,
+    _simulate,
+)
+
+
+# -- play -------------------------------------------------------------------------
+
+
+def _play_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=GAMES, help="the game to play")
+    parser.add_argument(
+        "--bots",
+        default="heuristic",
+        help="the other seats' bots: one name or a comma list (default heuristic)",
+    )
+    parser.add_argument("--seed", type=_integer, default=None, help="seed of the deal (random)")
+    parser.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
+
+
+def _play(args: argparse.Namespace) -> int:
+    from parlour.terminal import play_terminal
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    return play_terminal(args.game, seed=seed, bots=args.bots, save=args.save)
+
+
+COMMANDS["play"] = ("play in seat 0 against bots in the terminal", _play_args, _play)
+
+
+# -- hand -------------------------------------------------------------------------
+
+#: Fan of every Sichuan pattern and addition (the rules' tables).
+SICHUAN_FAN = {
+    "basic": 0,
+    "all_pungs": 1,
+    "seven_pairs": 2,
+    "outside": 2,
+    "all_258_pungs": 3,
+    "full_flush": 2,
+    "golden_hook": 1,
+    "root": 1,
+    "kong_replacement": 1,
+    "robbed_kong": 1,
+    "last_tile": 1,
+    "self_draw": 1,
+}
+
+
+def _hand_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=("sichuan", "sisepai", "shrinewars"), help="the game")
+    parser.add_argument("text", nargs="+", help="the hand in the game's notation")
+    sichuan = parser.add_argument_group("Sichuan options")
+    sichuan.add_argument(
+        "--missing-suit", choices=("m", "p", "s"), help="the declared missing suit"
+    )
+    sichuan.add_argument("--self-draw", action="store_true", help="the win was self-drawn")
+    sichuan.add_argument(
+        "--kong-replacement", action="store_true", help="won on a kong replacement"
+    )
+    sichuan.add_argument("--robbed-kong", action="store_true", help="won by robbing a kong")
+    sichuan.add_argument("--last-tile", action="store_true", help="won on the last tile")
+    sichuan.add_argument("--win-tile", help="the winning tile kind, e.g. 5m (for the golden hook)")
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _fan_lines(score: Any) -> list[str]:
+    lines = ["fan breakdown:"]
+    for name in score.patterns:
+        lines.append(f"  {name:<17} {SICHUAN_FAN.get(name, 0):>2}")
+    lines.append(f"  {'total':<17} {score.fan:>2} fan = {_points(score.points)}")
+    return lines
+
+
+def _hand_sichuan(text: str, args: argparse.Namespace) -> list[str]:
+    from parlour import sichuan as sc
+
+    hand = sc.Hand.parse(text)
+    missing = args.missing_suit
+    size = hand.size
+    out = [f"hand: {hand}  ({size} tiles, kongs counted as 3)"]
+    if size not in (13, 14):
+        raise ValueError(
+            f"a Sichuan hand to evaluate has 13 or 14 tiles (kongs count 3), not {size}"
+        )
+    complete = size == 14 and sc.is_complete(hand, missing_suit=missing)
+    out.append(f"complete: {'yes' if complete else 'no'}")
+    sh = sc.shanten(hand, missing_suit=missing)
+    out.append(f"shanten: {sh}" + {-1: " (complete)", 0: " (ready)"}.get(sh, ""))
+    if complete:
+        score = sc.score(
+            hand,
+            self_draw=args.self_draw,
+            kong_replacement=args.kong_replacement,
+            robbed_kong=args.robbed_kong,
+            last_tile=args.last_tile,
+            win_tile=args.win_tile,
+        )
+        out += _fan_lines(score)
+    elif size == 13:
+        waits = sc.waits(hand, missing_suit=missing)
+        out.append(f"waits: {' '.join(waits) if waits else 'none'}")
+        for w in waits:
+            s = sc.score(hand.add(w), win_tile=w)
+            out.append(f"  on {w}: {s.fan} fan, {_points(s.points)} ({' '.join(s.patterns)})")
+    else:
+        best: list[str] = []
+        for kind in dict.fromkeys(sc.kind_text(k) for k in hand.concealed_kinds):
+            rest = hand.remove(kind)
+            if sc.shanten(rest, missing_suit=missing) == sh:
+                after = sc.waits(rest, missing_suit=missing) if sh == 0 else ()
+                best.append(f"  discard {kind}" + (f": waits {' '.join(after)}" if after else ""))
+        if best:
+            out.append("discards that keep the shanten:")
+            out += best
+    return out
+
+
+def _hand_sisepai(text: str) -> list[str]:
+    from parlour import sisepai as sp
+
+    hand = sp.Hand.parse(text)
+    size = sum(hand.counts) + sum(len(g.kinds) for g in hand.exposed)
+    out = [f"hand: {hand}  ({size} cards)"]
+    if size == 21:
+        complete = sp.is_complete(hand)
+        out.append(f"complete: {'yes' if complete else 'no'}")
+        if complete:
+            grouping = sp.best_groups(hand)
+            out.append(f"best grouping: {grouping}")
+            out.append(f"score: {grouping.score}")
+            for g in grouping.groups:
+                out.append(f"  {g!s:<12} {g.type}")
+    elif size == 20:
+        cards = sp.winning_cards(hand)
+        out.append("complete: no (20 cards)")
+        out.append(f"winning cards: {' '.join(cards) if cards else 'none'}")
+    else:
+        raise ValueError(f"a Si Se Pai hand to evaluate has 20 or 21 cards, not {size}")
+    return out
+
+
+def _hand_shrinewars(text: str) -> list[str]:
+    from parlour import shrinewars as sw
+
+    cards = sw.Cards.parse(text)
+    partition = sw.best_partition(cards)
+    size = sum(len(c) for c in partition.combinations)
+    out = [f"cards: {cards}  ({size} cards)"]
+    out.append(f"best partition: {partition}")
+    out.append(f"score: {partition.score}")
+    for combo in partition.combinations:
+        out.append(f"  {combo!s:<20} {len(combo) ** 2:>3}")
+    return out
+
+
+def _hand(args: argparse.Namespace) -> int:
+    text = " ".join(args.text)
+    if args.game == "sichuan":
+        lines = _hand_sichuan(text, args)
+    elif args.game == "sisepai":
+        lines = _hand_sisepai(text)
+    else:
+        lines = _hand_shrinewars(text)
+    print("\n".join(lines))
+    return 0
+
+
+COMMANDS["hand"] = (
+    "evaluate a hand: Sichuan, Si Se Pai or Shrine Wars",
+    _hand_args,
+    _hand,
+)
+
+
+# -- replay -----------------------------------------------------------------------
+
+
+def _replay_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a game record (JSON) written by parlour or Game.record()")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from parlour.errors import RecordError
+    from parlour.registry import game_class
+    from parlour.terminal import format_result
+
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{args.file} is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{args.file}: a record is a JSON object")
+    name = data.get("game")
+    try:
+        cls = game_class(name) if isinstance(name, str) else None
+    except KeyError:
+        cls = None
+    if cls is None:
+        raise RecordError(f"{args.file}: unknown game {name!r}")
+    game = cls.from_record(data)  # checks the whole record before printing anything
+    print(f"{name} record: format {data['format']}, {len(data['actions'])} actions")
+    print(f"rules: {json.dumps(data['rules'])}")
+    width = len(str(len(data["actions"])))
+    for i, (seat, text) in enumerate(data["actions"], 1):
+        print(f"{i:>{width}}. seat {seat}: {text}")
+    result = game.result
+    if result is None:
+        print("the game is not over")
+    else:
+        print(format_result(result, game.num_players))
+    return 0
+
+
+COMMANDS["replay"] = ("print a saved game record turn by turn", _replay_args, _replay)
 
 
 def build_parser() -> argparse.ArgumentParser:

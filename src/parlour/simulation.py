@@ -1,0 +1,451 @@
+"""Many seeded games between bots: :func:`simulate` and its :class:`Summary`.
+
+Game ``i`` of a run uses the seed :func:`game_seed` derives from the run's
+seed and ``i`` alone, for both the deal and the bots' generator, so a run
+gives the same games whether it is played in one process, over a
+:class:`~concurrent.futures.ProcessPoolExecutor` or on a Dask cluster.
+
+>>> import parlour
+>>> summary = parlour.simulate("sisepai", 4, seed=1, bots="random")
+>>> summary.n, len(summary.wins), sum(summary.mean_scores) >= 0
+(4, 4, True)
+>>> summary == parlour.simulate("sisepai", 4, seed=1, bots=["random"] * 4)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.protocol import Bot, Result, play
+from parlour.registry import game_class
+
+__all__ = [
+    "BOT_NAMES",
+    "OUTCOME_LABELS",
+    "GameOutcome",
+    "Summary",
+    "game_seed",
+    "make_bots",
+    "outcome_tags",
+    "parse_bots",
+    "play_one",
+    "simulate",
+]
+
+#: Bot names accepted by :func:`simulate` and the class each one names.
+BOT_NAMES: dict[str, str] = {
+    "random": "RandomBot",
+    "heuristic": "HeuristicBot",
+    "equilibrium": "EquilibriumBot",
+}
+
+#: What the outcome frequencies of each game count.
+OUTCOME_LABELS: dict[str, str] = {
+    "sichuan": "fan patterns (per win)",
+    "sisepai": "group kinds (in winning hands)",
+    "shrinewars": "combinations (in the winners' partitions)",
+    "ninedomains": "how the game was won",
+}
+
+_Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed``: a 63-bit number
+    taken from a BLAKE2b hash of both, so neighbouring games are unrelated.
+
+    >>> game_seed(0, 0) == game_seed(0, 0), game_seed(0, 0) == game_seed(0, 1)
+    (True, False)
+    >>> 0 <= game_seed(12, 34) < 2**63
+    True
+    """
+    digest = hashlib.blake2b(f"parlour:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _bot_class(game: str, name: str) -> type[Any]:
+    cls = game_class(game)
+    package = cls.__module__.rpartition(".")[0] or cls.__module__
+    attr = BOT_NAMES[name]
+    for module_name in (package, package + ".bots", cls.__module__):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        found = getattr(module, attr, None)
+        if isinstance(found, type):
+            return found
+    raise ValueError(f"{game} has no {name} bot")
+
+
+def parse_bots(game: str, bots: str | Sequence[str], num_players: int) -> tuple[str, ...]:
+    """Check a bot spec and return one bot name per seat.
+
+    ``bots`` is one name for every seat, a comma-separated list or a
+    sequence of names, each among :data:`BOT_NAMES`.
+
+    >>> parse_bots("sichuan", "heuristic,random,random,random", 4)
+    ('heuristic', 'random', 'random', 'random')
+    >>> parse_bots("sisepai", "random", 4)
+    ('random', 'random', 'random', 'random')
+    >>> parse_bots("sichuan", "random,random", 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: sichuan has 4 seats: give one bot name for all or 4 names, not 2
+    """
+    names = [s.strip() for s in bots.split(",")] if isinstance(bots, str) else list(bots)
+    for name in names:
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+        _bot_class(game, name)
+    if len(names) == 1:
+        names = names * num_players
+    if len(names) != num_players:
+        raise ValueError(
+            f"{game} has {num_players} seats: give one bot name for all or "
+            f"{num_players} names, not {len(names)}"
+        )
+    return tuple(names)
+
+
+def make_bots(game: str, names: Sequence[str]) -> list[Bot]:
+    """Fresh bots of the named kinds for ``game``."""
+    return [_bot_class(game, name)() for name in names]
+
+
+# -- what each game's results are counted by ---------------------------------
+
+_SICHUAN_ORDER = (
+    "basic",
+    "all_pungs",
+    "seven_pairs",
+    "outside",
+    "all_258_pungs",
+    "full_flush",
+    "golden_hook",
+    "root",
+    "kong_replacement",
+    "robbed_kong",
+    "last_tile",
+    "self_draw",
+    "no win",
+)
+
+
+def _sichuan_tags(result: Result) -> list[str]:
+    wins = result.details.get("wins", [])
+    tags: list[str] = []
+    for win in wins:
+        tags.extend(dict.fromkeys(win.get("patterns", ())))
+    if not wins:
+        tags.append("no win")
+    return tags
+
+
+def _sisepai_tags(result: Result) -> list[str]:
+    from parlour.sisepai import Group
+
+    groups = result.details.get("groups") or []
+    if result.details.get("winner") is None:
+        return ["no winner"]
+    return [Group.parse(text).type for text in groups]
+
+
+def _shrinewars_tags(result: Result) -> list[str]:
+    partitions = result.details.get("partitions", [])
+    tags: list[str] = []
+    for seat in result.winners:
+        text = partitions[seat] if seat < len(partitions) else ""
+        for combo in text.split("|"):
+            cards = combo.split()
+            if not cards:
+                continue
+            values = {c[:-1] for c in cards}
+            if len(cards) == 1:
+                tags.append("single")
+            elif len(values) == 1:
+                tags.append(f"{len(cards)} of a value")
+            else:
+                tags.append(f"run of {len(cards)}")
+    if len(result.winners) > 1:
+        tags.append("shared win")
+    return tags
+
+
+def _ninedomains_tags(result: Result) -> list[str]:
+    reason = str(result.details.get("reason", "?"))
+    return ["draw" if reason == "draw" else f"won on {reason}"]
+
+
+_TAGGERS: dict[str, Callable[[Result], list[str]]] = {
+    "sichuan": _sichuan_tags,
+    "sisepai": _sisepai_tags,
+    "shrinewars": _shrinewars_tags,
+    "ninedomains": _ninedomains_tags,
+}
+
+
+def outcome_tags(game: str, result: Result) -> tuple[str, ...]:
+    """The labels one finished game adds to the outcome frequencies.
+
+    Sichuan: the patterns of every win (``"no win"`` if none); Sì Sè Pái:
+    the kind of every group of the winning hand; Shrine Wars: the
+    combinations of the winners' best partitions; the Nine Domains: how the
+    game was won. Other games count their number of winners.
+    """
+    tagger = _TAGGERS.get(game)
+    if tagger is None:
+        return (f"{len(result.winners)} winner(s)",)
+    return tuple(tagger(result))
+
+
+# -- playing ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One game of a run: its index, seed, scores, winners and outcome tags
+    (and its record when the run keeps records)."""
+
+    index: int
+    seed: int
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    tags: tuple[str, ...]
+    record: Mapping[str, Any] | None = None
+
+
+def play_one(
+    game: str, seed: int, index: int, bots: Sequence[str], keep_record: bool
+) -> GameOutcome:
+    """Play game ``index`` of a run seeded ``seed`` (see :func:`game_seed`)."""
+    s = game_seed(seed, index)
+    g = game_class(game)(seed=s)  # type: ignore[call-arg]
+    result = play(g, make_bots(game, bots), seed=s)
+    return GameOutcome(
+        index=index,
+        seed=s,
+        scores=tuple(result.scores),
+        winners=tuple(result.winners),
+        tags=outcome_tags(game, result),
+        record=g.record() if keep_record else None,
+    )
+
+
+def _play_chunk(
+    game: str, seed: int, start: int, stop: int, bots: tuple[str, ...], keep_records: bool
+) -> list[GameOutcome]:
+    return [play_one(game, seed, i, bots, keep_records) for i in range(start, stop)]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The summary of a run of :func:`simulate`.
+
+    Two summaries compare equal when they hold the same games' figures; the
+    timings (``seconds``) and the records are left out of the comparison.
+    """
+
+    game: str
+    n: int
+    seed: int
+    bots: tuple[str, ...]
+    #: Games each seat won (a shared win, or a draw the game reports as
+    #: every seat winning, counts for every winner).
+    wins: tuple[int, ...]
+    #: Games each seat won as the only winner.
+    sole_wins: tuple[int, ...]
+    mean_scores: tuple[float, ...]
+    #: Half-width of the 95% confidence interval of each mean (normal
+    #: approximation; 0 for a single game).
+    ci95: tuple[float, ...]
+    #: ``(label, count)`` of every outcome tag, most frequent first.
+    outcomes: tuple[tuple[str, int], ...]
+    outcome_label: str
+    seconds: float = field(default=0.0, compare=False)
+    records: tuple[Mapping[str, Any], ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per second of wall time."""
+        return self.n / self.seconds if self.seconds > 0 else math.inf
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as a JSON-ready dict (records left out)."""
+        return {
+            "game": self.game,
+            "games": self.n,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "seats": [
+                {
+                    "seat": s,
+                    "bot": self.bots[s],
+                    "wins": self.wins[s],
+                    "sole_wins": self.sole_wins[s],
+                    "mean_score": self.mean_scores[s],
+                    "ci95": self.ci95[s],
+                }
+                for s in range(len(self.bots))
+            ],
+            "outcome_label": self.outcome_label,
+            "outcomes": {label: count for label, count in self.outcomes},
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+        }
+
+    def table(self) -> str:
+        """The summary as a plain-text table."""
+        lines = [f"{self.game}: {self.n} games, seed {self.seed}", ""]
+        head = (
+            f"{'seat':>4}  {'bot':<11} {'wins':>6} {'win %':>6} {'alone':>6}"
+            f"  {'mean score':>11}  95% CI"
+        )
+        lines += [head, "-" * len(head)]
+        for s, bot in enumerate(self.bots):
+            mean, half = self.mean_scores[s], self.ci95[s]
+            lines.append(
+                f"{s:>4}  {bot:<11} {self.wins[s]:>6} {100 * self.wins[s] / self.n:>6.1f} "
+                f"{self.sole_wins[s]:>6}  "
+                f"{mean:>11.2f}  [{mean - half:.2f}, {mean + half:.2f}]"
+            )
+        lines.append("(wins: games won, shared wins included; alone: games won as the only winner)")
+        lines += ["", f"{self.outcome_label}:"]
+        width = max((len(label) for label, _ in self.outcomes), default=5)
+        for label, count in self.outcomes:
+            lines.append(f"  {label:<{width}} {count:>7}  {count / self.n:>7.3f} per game")
+        lines += ["", f"{self.games_per_second:.1f} games/s ({self.seconds:.2f} s)"]
+        return "\n".join(lines)
+
+
+def _outcome_order(game: str) -> Callable[[tuple[str, int]], tuple[int, int, str]]:
+    order: Sequence[str] = _SICHUAN_ORDER if game == "sichuan" else ()
+
+    def key(item: tuple[str, int]) -> tuple[int, int, str]:
+        label, count = item
+        rank = order.index(label) if label in order else len(order)
+        return (rank, -count, label)
+
+    return key
+
+
+def summarise(
+    game: str, seed: int, bots: tuple[str, ...], outcomes: Sequence[GameOutcome], seconds: float
+) -> Summary:
+    """Summarise a run's games (given in index order)."""
+    n = len(outcomes)
+    seats = len(bots)
+    wins = [0] * seats
+    sole = [0] * seats
+    tags: Counter[str] = Counter()
+    columns: list[list[float]] = [[] for _ in range(seats)]
+    for o in outcomes:
+        for w in o.winners:
+            wins[w] += 1
+        if len(o.winners) == 1:
+            sole[o.winners[0]] += 1
+        for s in range(seats):
+            columns[s].append(float(o.scores[s]))
+        tags.update(o.tags)
+    means = tuple(math.fsum(c) / n for c in columns)
+    ci = tuple(_Z95 * statistics.stdev(c) / math.sqrt(n) if n > 1 else 0.0 for c in columns)
+    counted = tuple(sorted(tags.items(), key=_outcome_order(game)))
+    records = tuple(o.record for o in outcomes if o.record is not None)
+    return Summary(
+        game=game,
+        n=n,
+        seed=seed,
+        bots=bots,
+        wins=tuple(wins),
+        sole_wins=tuple(sole),
+        mean_scores=means,
+        ci95=ci,
+        outcomes=counted,
+        outcome_label=OUTCOME_LABELS.get(game, "outcomes"),
+        seconds=seconds,
+        records=records,
+    )
+
+
+def simulate(
+    game: str,
+    n: int = 1000,
+    *,
+    seed: int = 0,
+    bots: str | Sequence[str] = "heuristic",
+    executor: Executor | None = None,
+    records: bool = False,
+    chunk_size: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Play ``n`` games of ``game`` between bots and summarise them.
+
+    ``bots`` is one bot name (``"random"``, ``"heuristic"``, and for the
+    Nine Domains ``"equilibrium"``) for every seat, a comma-separated list
+    or a sequence with one name per seat. Game ``i`` is seeded with
+    :func:`game_seed` ``(seed, i)``. With an ``executor`` (any
+    :class:`concurrent.futures.Executor`: a process or thread pool, or a
+    Dask ``Client.get_executor()``) the games are sent in chunks of
+    ``chunk_size``; the summary is the same as without one. ``records=True``
+    keeps every game record in :attr:`Summary.records`; ``progress(done,
+    total)`` is called as games finish.
+
+    >>> s = simulate("shrinewars", 3, seed=5, bots="heuristic,random,random,random")
+    >>> s.bots
+    ('heuristic', 'random', 'random', 'random')
+    >>> len(simulate("sisepai", 2, seed=5, bots="random", records=True).records)
+    2
+    """
+    try:
+        cls = game_class(game)
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"the number of games must be a positive int, not {n!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"the seed must be an int, not {seed!r}")
+    num_players = cls(seed=0).num_players  # type: ignore[call-arg]
+    names = parse_bots(game, bots, num_players)
+    if chunk_size is None:
+        chunk_size = max(1, min(50, n // 16))
+    if not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError(f"chunk_size must be a positive int, not {chunk_size!r}")
+    chunks = [(start, min(start + chunk_size, n)) for start in range(0, n, chunk_size)]
+    done = 0
+    results: dict[int, list[GameOutcome]] = {}
+    start_time = time.perf_counter()
+    if executor is None:
+        for k, (a, b) in enumerate(chunks):
+            for i in range(a, b):
+                results.setdefault(k, []).append(play_one(game, seed, i, names, records))
+                done += 1
+                if progress is not None:
+                    progress(done, n)
+    else:
+        futures: dict[Future[list[GameOutcome]], int] = {
+            executor.submit(_play_chunk, game, seed, a, b, names, records): k
+            for k, (a, b) in enumerate(chunks)
+        }
+        try:
+            for future in as_completed(futures):
+                k = futures[future]
+                results[k] = future.result()
+                done += len(results[k])
+                if progress is not None:
+                    progress(done, n)
+        finally:
+            for future in futures:
+                future.cancel()
+    seconds = time.perf_counter() - start_time
+    outcomes = [o for k in range(len(chunks)) for o in results[k]]
+    return summarise(game, seed, names, outcomes, seconds)

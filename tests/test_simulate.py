@@ -1,0 +1,214 @@
+"""parlour.simulate: seeds per game, executors, summaries checked by hand."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import parlour
+from parlour.simulation import game_seed, make_bots, outcome_tags, parse_bots, simulate
+
+
+def _by_hand(game: str, n: int, seed: int, bots: list[str]) -> tuple[list[int], list[float]]:
+    """Wins and mean scores from playing the games directly, one by one."""
+    cls = parlour.game_class(game)
+    wins = [0] * len(bots)
+    totals = [0.0] * len(bots)
+    for i in range(n):
+        s = game_seed(seed, i)
+        result = parlour.play(cls(seed=s), make_bots(game, bots), seed=s)
+        for w in result.winners:
+            wins[w] += 1
+        for seat, score in enumerate(result.scores):
+            totals[seat] += score
+    return wins, [t / n for t in totals]
+
+
+@pytest.mark.parametrize("game", ["sichuan", "sisepai", "shrinewars", "ninedomains"])
+def test_summary_matches_games_played_directly(game: str) -> None:
+    n = 6
+    seats = parlour.make(game, seed=0).num_players
+    bots = ["heuristic"] + ["random"] * (seats - 1)
+    summary = simulate(game, n, seed=11, bots=bots)
+    wins, means = _by_hand(game, n, 11, bots)
+    assert summary.wins == tuple(wins)
+    assert summary.mean_scores == pytest.approx(means)
+    assert summary.n == n and summary.bots == tuple(bots)
+    assert all(a <= b for a, b in zip(summary.sole_wins, summary.wins, strict=True))
+
+
+def test_confidence_interval_is_the_normal_one() -> None:
+    summary = simulate("sisepai", 8, seed=3, bots="random", records=True)
+    for seat in range(4):
+        scores = [
+            parlour.game_class("sisepai").from_record(r).result.scores[seat]  # type: ignore[union-attr]
+            for r in summary.records
+        ]
+        half = 1.959963984540054 * statistics.stdev(scores) / math.sqrt(len(scores))
+        assert summary.ci95[seat] == pytest.approx(half)
+        assert summary.mean_scores[seat] == pytest.approx(statistics.mean(scores))
+
+
+def test_one_game_has_a_zero_width_interval() -> None:
+    assert simulate("sisepai", 1, seed=3, bots="random").ci95 == (0.0,) * 4
+
+
+def test_seed_is_per_game_not_per_chunk() -> None:
+    a = simulate("sichuan", 12, seed=5, bots="random", chunk_size=1)
+    b = simulate("sichuan", 12, seed=5, bots="random", chunk_size=5)
+    assert a == b
+    # The first games of a longer run are the games of a shorter one.
+    short = simulate("sichuan", 4, seed=5, bots="random", records=True)
+    long = simulate("sichuan", 12, seed=5, bots="random", records=True)
+    assert long.records[:4] == short.records
+
+
+def test_different_seeds_give_different_games() -> None:
+    a = simulate("shrinewars", 4, seed=1, bots="random", records=True)
+    b = simulate("shrinewars", 4, seed=2, bots="random", records=True)
+    assert a.records != b.records
+
+
+def test_thread_and_process_pools_give_the_serial_summary() -> None:
+    serial = simulate("sichuan", 16, seed=9, bots="heuristic,random,heuristic,random")
+    with ThreadPoolExecutor(3) as pool:
+        threads = simulate(
+            "sichuan", 16, seed=9, bots="heuristic,random,heuristic,random", executor=pool
+        )
+    with ProcessPoolExecutor(2) as pool:
+        processes = simulate(
+            "sichuan",
+            16,
+            seed=9,
+            bots="heuristic,random,heuristic,random",
+            executor=pool,
+            chunk_size=3,
+        )
+    assert threads == serial
+    assert processes == serial
+    assert processes.to_dict()["seats"] == serial.to_dict()["seats"]
+
+
+def test_records_replay_to_the_counted_results() -> None:
+    summary = simulate("shrinewars", 5, seed=4, bots="random", records=True)
+    assert len(summary.records) == 5
+    cls = parlour.game_class("shrinewars")
+    wins = [0] * 4
+    for record in summary.records:
+        result = cls.from_record(json.loads(json.dumps(record))).result
+        assert result is not None
+        for w in result.winners:
+            wins[w] += 1
+    assert tuple(wins) == summary.wins
+
+
+def test_sichuan_outcomes_count_every_pattern_of_every_win() -> None:
+    summary = simulate("sichuan", 10, seed=2, bots="heuristic", records=True)
+    expected: dict[str, int] = {}
+    for record in summary.records:
+        result = parlour.game_class("sichuan").from_record(record).result
+        assert result is not None
+        wins = result.details["wins"]
+        if not wins:
+            expected["no win"] = expected.get("no win", 0) + 1
+        for win in wins:
+            for name in set(win["patterns"]):
+                expected[name] = expected.get(name, 0) + 1
+    assert dict(summary.outcomes) == expected
+
+
+def test_outcome_tags_of_each_game() -> None:
+    from parlour.protocol import Result
+
+    assert outcome_tags("ninedomains", Result((5, 3), (0,), details={"reason": "elements"})) == (
+        "won on elements",
+    )
+    assert outcome_tags("ninedomains", Result((3, 3), (0, 1), details={"reason": "draw"})) == (
+        "draw",
+    )
+    shrine = Result((30, 1), (0,), details={"partitions": ["5F 6F 7F 8F 9F | 3F 3W | 2A", "1F"]})
+    assert outcome_tags("shrinewars", shrine) == ("run of 5", "2 of a value", "single")
+    sisepai = Result(
+        (4, 0, 0, 0), (0,), details={"winner": 0, "groups": ["GAEr", "Sr Sy Sg", "SSSw", "3f"]}
+    )
+    assert outcome_tags("sisepai", sisepai) == ("command", "soldiers3", "triple", "flower")
+
+
+def test_progress_is_reported_up_to_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate("sisepai", 5, seed=1, bots="random", progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(k, 5) for k in range(1, 6)]
+    seen.clear()
+    with ThreadPoolExecutor(2) as pool:
+        simulate(
+            "sisepai",
+            5,
+            seed=1,
+            bots="random",
+            executor=pool,
+            chunk_size=2,
+            progress=lambda d, t: seen.append((d, t)),
+        )
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1] == (5, 5)
+
+
+def test_equilibrium_bot_for_the_nine_domains() -> None:
+    summary = simulate("ninedomains", 1, seed=0, bots="equilibrium,random")
+    assert summary.bots == ("equilibrium", "random")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"game": "chess"}, "unknown game 'chess'"),
+        ({"n": 0}, "positive int"),
+        ({"n": True}, "positive int"),
+        ({"seed": "x"}, "seed must be an int"),
+        ({"bots": "clever"}, "unknown bot 'clever'"),
+        ({"bots": "random,random"}, "give one bot name for all or 4 names, not 2"),
+        ({"bots": "equilibrium"}, "sichuan has no equilibrium bot"),
+        ({"chunk_size": 0}, "chunk_size"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
+    args: dict[str, object] = {"game": "sichuan", "n": 2, "seed": 0, "bots": "random"}
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=message):
+        simulate(**args)  # type: ignore[arg-type]
+
+
+def test_parse_bots_accepts_a_sequence() -> None:
+    assert parse_bots("ninedomains", ["random", "heuristic"], 2) == ("random", "heuristic")
+
+
+def test_simulate_is_a_lazy_export() -> None:
+    assert parlour.simulate is simulate
+    assert "simulate" in parlour.__all__
+
+
+def test_summary_json_and_table() -> None:
+    summary = simulate("ninedomains", 3, seed=1, bots="heuristic,random")
+    data = json.loads(json.dumps(summary.to_dict()))
+    assert data["games"] == 3 and [s["bot"] for s in data["seats"]] == ["heuristic", "random"]
+    assert sum(data["outcomes"].values()) == 3  # one "how" per Nine Domains game
+    table = summary.table()
+    assert "heuristic" in table and "games/s" in table
+
+
+def test_dask_local_cluster_gives_the_serial_summary() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    serial = simulate("sisepai", 8, seed=13, bots="heuristic")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = simulate(
+            "sisepai", 8, seed=13, bots="heuristic", executor=client.get_executor(), chunk_size=3
+        )
+    assert on_dask == serial
