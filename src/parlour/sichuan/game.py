@@ -32,10 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from parlour import protocol
 from parlour.errors import IllegalActionError, NotationError, RecordError
@@ -44,6 +41,10 @@ from parlour.sichuan import evaluate as _ev
 from parlour.sichuan.hand import Hand, Meld, MeldType
 from parlour.sichuan.rules import Rules
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_text
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = [
     "ACTION_TYPES",
@@ -370,6 +371,8 @@ class SichuanObservation(protocol.Observation):
         >>> Game(seed=1).observation(0).to_array().shape
         (338,)
         """
+        import numpy as np
+
         out = np.zeros(self.ARRAY_SIZE, dtype=np.float32)
         for t in self.hand:
             out[t >> 2] += 1
@@ -469,6 +472,15 @@ class Game(protocol.Game):
         self._direction = direction
         self._tiles: list[set[int]] = [set() for _ in range(4)]
         self._counts: list[list[int]] = [[0] * KINDS for _ in range(4)]
+        # Kept in step with _tiles by _add_tile/_remove_tile: tiles per suit,
+        # the packed suit keys of Hand, the sorted tuple and the Hand itself
+        # (None: rebuild on next use).
+        self._suit_n: list[list[int]] = [[0, 0, 0] for _ in range(4)]
+        self._packed: list[int] = [0, 0, 0, 0]
+        self._hand_t: list[tuple[int, ...] | None] = [None] * 4
+        self._hand_obj: list[Hand | None] = [None] * 4
+        self._meld_bytes: list[bytes | None] = [None] * 4
+        self._meld_suit_bits = [0, 0, 0, 0]
         # each meld: [kind, type, tiles, source seat, added]
         self._melds: list[list[list[Any]]] = [[] for _ in range(4)]
         self._meld_objs: list[tuple[Meld, ...]] = [() for _ in range(4)]
@@ -500,8 +512,11 @@ class Game(protocol.Game):
         self._answers: dict[int, protocol.Action] = {}
         self._responders: tuple[int, ...] = ()
         self._window_legal: dict[int, list[protocol.Action]] = {}
-        self._legal_cache: dict[int, list[protocol.Action]] = {}
+        self._legal_cache: dict[int, tuple[protocol.Action, ...]] = {}
         self._exhausted = False
+        # Seat-independent observation fields for the current state (None: rebuild).
+        self._obs_base: tuple[Any, ...] | None = None
+        self._melds_view: list[tuple[tuple[MeldInfo, ...], ...] | None] = [None] * 4
         # Cached immutable views for observations; None means "rebuild".
         self._disc_t: tuple[DiscardInfo, ...] | None = None
         self._ledger_t: tuple[Payment, ...] | None = None
@@ -514,8 +529,7 @@ class Game(protocol.Game):
             s = (dealer + i) % 4
             n = 14 if i == 0 else 13
             for t in order[pos : pos + n]:
-                self._tiles[s].add(t)
-                self._counts[s][t >> 2] += 1
+                self._add_tile(s, t)
             pos += n
         self._event("deal", -1, detail=f"dealer {dealer}")
         if rules.exchange_three:
@@ -579,19 +593,30 @@ class Game(protocol.Game):
             return tuple(s for s in range(4) if not self._exchange_choice[s])
         return ()
 
-    def _legal_actions(self, seat: int) -> list[protocol.Action]:
+    def _legal_tuple(self, seat: int) -> tuple[protocol.Action, ...]:
         cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._compute_legal(seat)
+            cached = tuple(self._compute_legal(seat))
             self._legal_cache[seat] = cached
-        return list(cached)
+        return cached
+
+    def _legal_actions(self, seat: int) -> list[protocol.Action]:
+        return list(self._legal_tuple(seat))
 
     def _verify(self, seat: int, action: protocol.Action) -> None:
-        cached = self._legal_cache.get(seat)
-        if cached is None:
-            cached = self._compute_legal(seat)
-            self._legal_cache[seat] = cached
-        if action not in cached:
+        # Fast exact checks for the two common cases; anything else is looked
+        # up in the legal actions (which also gives the error message).
+        phase = self._phase
+        if phase == "claim" or phase == "rob":
+            if action in self._window_legal[seat]:
+                return
+        elif phase == "turn" and action.__class__ is Discard:
+            tile = action.tile
+            if tile.__class__ is int and tile in self._tiles[seat]:
+                m = self._missing[seat]
+                if m < 0 or not self._suit_n[seat][m] or tile // 36 == m:
+                    return
+        if action not in self._legal_tuple(seat):
             raise IllegalActionError(f"seat {seat} may not {action} now ({self._why_not(seat)})")
 
     def _why_not(self, seat: int) -> str:
@@ -620,6 +645,12 @@ class Game(protocol.Game):
     def _apply(self, seat: int, action: protocol.Action) -> None:
         self._legal_cache = {}
         phase = self._phase
+        if not (
+            (phase == "claim" or phase == "rob") and len(self._answers) + 1 < len(self._responders)
+        ):
+            # Only an answer that does not close its window leaves the
+            # seat-independent part of the observations unchanged.
+            self._obs_base = None
         if phase == "turn":
             if isinstance(action, Discard):
                 self._do_discard(seat, action.tile)
@@ -664,14 +695,30 @@ class Game(protocol.Game):
 
     def _holds_missing(self, seat: int) -> bool:
         m = self._missing[seat]
-        if m < 0:
-            return False
-        c = self._counts[seat]
-        b = 9 * m
-        return any(c[b : b + 9])
+        return m >= 0 and self._suit_n[seat][m] > 0
 
     def _hand(self, seat: int) -> Hand:
-        return Hand(self._counts[seat], self._meld_objs[seat])
+        # The engine's state is always a valid hand, so build it without
+        # Hand.__init__'s checks, from the incrementally kept packed key.
+        h = self._hand_obj[seat]
+        if h is None:
+            h = _fast_hand(
+                tuple(self._counts[seat]),
+                self._meld_objs[seat],
+                self._packed[seat],
+                self._meld_bytes[seat],
+                self._meld_suit_bits[seat],
+                len(self._tiles[seat]) + 3 * len(self._meld_objs[seat]),
+            )
+            self._hand_obj[seat] = h
+        return h
+
+    def _sorted_tiles(self, seat: int) -> tuple[int, ...]:
+        t = self._hand_t[seat]
+        if t is None:
+            t = tuple(sorted(self._tiles[seat]))
+            self._hand_t[seat] = t
+        return t
 
     def _remaining(self) -> int:
         return self._back - self._front + 1
@@ -688,11 +735,21 @@ class Game(protocol.Game):
 
     def _add_tile(self, seat: int, tile: int) -> None:
         self._tiles[seat].add(tile)
-        self._counts[seat][tile >> 2] += 1
+        kind = tile >> 2
+        self._counts[seat][kind] += 1
+        self._suit_n[seat][kind // 9] += 1
+        self._packed[seat] += _PACK_DELTA[kind]
+        self._hand_t[seat] = None
+        self._hand_obj[seat] = None
 
     def _remove_tile(self, seat: int, tile: int) -> None:
         self._tiles[seat].remove(tile)
-        self._counts[seat][tile >> 2] -= 1
+        kind = tile >> 2
+        self._counts[seat][kind] -= 1
+        self._suit_n[seat][kind // 9] -= 1
+        self._packed[seat] -= _PACK_DELTA[kind]
+        self._hand_t[seat] = None
+        self._hand_obj[seat] = None
 
     def _lowest(self, seat: int, kind: int, n: int) -> list[int]:
         held = self._tiles[seat]
@@ -701,15 +758,30 @@ class Game(protocol.Game):
     def _refresh_waits(self, seat: int) -> None:
         # Called whenever the seat holds 13 tiles (kongs counting 3).
         m = self._missing[seat]
-        if m >= 0 and self._holds_missing(seat):
-            self._waits[seat] = frozenset()
+        if m >= 0 and self._suit_n[seat][m]:
+            self._waits[seat] = _NO_WAITS
             return
-        ws = _ev.waits(self._hand(seat), missing_suit=m if m >= 0 else None)
-        self._waits[seat] = frozenset(_KIND_INDEX[w] for w in ws)
+        ws = _ev.waits(self._hand(seat), missing_suit=SUITS[m] if m >= 0 else None)
+        found = _WAIT_SETS.get(ws)
+        if found is None:
+            found = frozenset(_KIND_INDEX[w] for w in ws)
+            _WAIT_SETS[ws] = found
+        self._waits[seat] = found
 
     def _set_meld_objs(self, seat: int) -> None:
-        self._meld_objs[seat] = tuple(Meld(m[0], m[1]) for m in self._melds[seat])
+        melds = tuple(Meld(m[0], m[1]) for m in self._melds[seat])
+        self._meld_objs[seat] = melds
         self._meld_t[seat] = None
+        self._melds_view = [None] * 4
+        self._hand_obj[seat] = None
+        if melds:
+            mc = [0] * KINDS
+            for m in melds:
+                mc[m.kind] += m.size
+            self._meld_bytes[seat] = bytes(mc)
+        else:
+            self._meld_bytes[seat] = None
+        self._meld_suit_bits[seat] = sum({1 << (m.kind // 9) for m in melds})
 
     # -- exchange and declaration -----------------------------------------
     def _exchange_legal(self, seat: int) -> list[protocol.Action]:
@@ -1073,6 +1145,7 @@ class Game(protocol.Game):
         self._offer_from = -1
         self._legal_cache = {}
         self._meld_t = [None] * 4
+        self._melds_view = [None] * 4
         self._event("end", -1)
 
     # -- views ---------------------------------------------------------------
@@ -1143,58 +1216,92 @@ class Game(protocol.Game):
         return cached[0] if viewer == seat else cached[1]
 
     def _observation(self, seat: int) -> SichuanObservation:
-        phase = self._phase
-        over = phase == "over"
-        ms = self._missing
-        if ms[0] >= 0 and ms[1] >= 0 and ms[2] >= 0 and ms[3] >= 0:
-            missing: tuple[str | None, ...] = (
-                SUITS[ms[0]],
-                SUITS[ms[1]],
-                SUITS[ms[2]],
-                SUITS[ms[3]],
+        base = self._obs_base
+        if base is None:
+            base = self._observation_base()
+            self._obs_base = base
+        (phase, dealer, current, wall, sizes, discards, declared, won, winners, public,
+         on_offer, offer_from, ledger, direction, missing) = base  # fmt: skip
+        if missing is None:
+            missing = tuple(
+                SUITS[m] if m >= 0 and s == seat else None for s, m in enumerate(self._missing)
             )
-        else:
-            missing = tuple(SUITS[m] if m >= 0 and s == seat else None for s, m in enumerate(ms))
-        public: tuple[tuple[int, ...] | None, ...] = (
-            tuple(tuple(sorted(t)) for t in self._tiles) if over else tuple(self._win_hands)
-        )
+        melds = self._melds_view[seat]
+        if melds is None:
+            melds = (
+                self._meld_views(0, seat),
+                self._meld_views(1, seat),
+                self._meld_views(2, seat),
+                self._meld_views(3, seat),
+            )
+            self._melds_view[seat] = melds
         to_act = self._to_act_t
-        legal = tuple(self._legal_actions(seat)) if seat in to_act else ()
+        obs: SichuanObservation = _new_obs(SichuanObservation)
+        # Same fields, values and order as the dataclass __init__ would set.
+        _set_obs_dict(
+            obs,
+            "__dict__",
+            {
+                "seat": seat,
+                "phase": phase,
+                "dealer": dealer,
+                "current": current,
+                "to_act": to_act,
+                "wall_remaining": wall,
+                "hand": self._sorted_tiles(seat),
+                "drawn": self._drawn_tile if seat == current and phase == "turn" else -1,
+                "hand_sizes": sizes,
+                "melds": melds,
+                "discards": discards,
+                "missing": missing,
+                "declared": declared,
+                "won": won,
+                "winners": winners,
+                "public_hands": public,
+                "on_offer": on_offer,
+                "offer_from": offer_from,
+                "ledger": ledger,
+                "exchange": self._exchange_choice[seat],
+                "received": self._received[seat],
+                "exchange_direction": direction,
+                "legal_actions": self._legal_tuple(seat) if seat in to_act else (),
+            },
+        )
+        return obs
+
+    def _observation_base(self) -> tuple[Any, ...]:
+        phase = self._phase
+        ms = self._missing
+        missing: tuple[str | None, ...] | None = None
+        if ms[0] >= 0 and ms[1] >= 0 and ms[2] >= 0 and ms[3] >= 0:
+            missing = (SUITS[ms[0]], SUITS[ms[1]], SUITS[ms[2]], SUITS[ms[3]])
+        public: tuple[tuple[int, ...] | None, ...] = (
+            tuple(self._sorted_tiles(s) for s in range(4))
+            if phase == "over"
+            else tuple(self._win_hands)
+        )
         if self._disc_t is None:
             self._disc_t = tuple(self._discards)
         if self._ledger_t is None:
             self._ledger_t = tuple(self._ledger)
         offering = phase == "claim" or phase == "rob"
         tiles = self._tiles
-        return SichuanObservation(
-            seat=seat,
-            phase=phase,
-            dealer=self._dealer,
-            current=self._cur,
-            to_act=to_act,
-            wall_remaining=self._back - self._front + 1,
-            hand=tuple(sorted(tiles[seat])),
-            drawn=self._drawn_tile if seat == self._cur and phase == "turn" else -1,
-            hand_sizes=(len(tiles[0]), len(tiles[1]), len(tiles[2]), len(tiles[3])),
-            melds=(
-                self._meld_views(0, seat),
-                self._meld_views(1, seat),
-                self._meld_views(2, seat),
-                self._meld_views(3, seat),
-            ),
-            discards=self._disc_t,
-            missing=missing,
-            declared=(ms[0] >= 0, ms[1] >= 0, ms[2] >= 0, ms[3] >= 0),
-            won=tuple(self._won),
-            winners=tuple(self._winners),
-            public_hands=public,
-            on_offer=self._offer if offering else -1,
-            offer_from=self._offer_from if offering else -1,
-            ledger=self._ledger_t,
-            exchange=self._exchange_choice[seat],
-            received=self._received[seat],
-            exchange_direction=self._direction if self._exchange_done else None,
-            legal_actions=legal,
+        return (
+            phase,
+            self._dealer,
+            self._cur,
+            self._back - self._front + 1,
+            (len(tiles[0]), len(tiles[1]), len(tiles[2]), len(tiles[3])),
+            self._disc_t,
+            (ms[0] >= 0, ms[1] >= 0, ms[2] >= 0, ms[3] >= 0),
+            tuple(self._won),
+            tuple(self._winners),
+            public,
+            self._offer if offering else -1,
+            self._offer_from if offering else -1,
+            self._ledger_t,
+            self._direction if self._exchange_done else None,
+            missing,
         )
 
     def _result(self) -> Result:
@@ -1213,6 +1320,44 @@ class Game(protocol.Game):
 
 
 _KIND_INDEX = {kind_text(k): k for k in range(KINDS)}
+_NO_WAITS: frozenset[int] = frozenset()
+# Wait tuples (kind texts) as kind sets; there are few distinct ones.
+_WAIT_SETS: dict[tuple[str, ...], frozenset[int]] = {(): _NO_WAITS}
+# What one tile of a kind adds to Hand's packed suit keys (5 ** rank in the suit's 21 bits).
+_PACK_DELTA = tuple(5 ** (k % 9) << (21 * (k // 9)) for k in range(KINDS))
+
+_new_hand = object.__new__
+_HAND_SLOTS: Any = Hand.__dict__  # the slot descriptors
+_new_obs = object.__new__
+_set_obs_dict = object.__setattr__
+_SET_COUNTS = _HAND_SLOTS["_counts"].__set__
+_SET_MELDS = _HAND_SLOTS["_melds"].__set__
+_SET_PACKED = _HAND_SLOTS["_packed"].__set__
+_SET_NMELDS = _HAND_SLOTS["_nmelds"].__set__
+_SET_MELD_COUNTS = _HAND_SLOTS["_meld_counts"].__set__
+_SET_MELD_SUITS = _HAND_SLOTS["_meld_suits"].__set__
+_SET_SIZE = _HAND_SLOTS["_size"].__set__
+
+
+def _fast_hand(
+    counts: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    packed: int,
+    meld_counts: bytes | None,
+    meld_suits: int,
+    size: int,
+) -> Hand:
+    """The :class:`Hand` that ``Hand(counts, melds)`` would build, for a state
+    the engine knows is valid, with its derived fields given."""
+    h: Hand = _new_hand(Hand)
+    _SET_COUNTS(h, counts)
+    _SET_MELDS(h, melds)
+    _SET_PACKED(h, packed)
+    _SET_NMELDS(h, len(melds))
+    _SET_MELD_COUNTS(h, meld_counts)
+    _SET_MELD_SUITS(h, meld_suits)
+    _SET_SIZE(h, size)
+    return h
 
 
 def _check_wall(wall: Any) -> list[int]:
