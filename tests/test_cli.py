@@ -1,0 +1,307 @@
+"""The ``parlour`` command: hand, replay, simulate, exit codes and messages.
+
+Known answers below are worked out by hand from the rules of record.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import parlour
+from parlour.cli import SICHUAN_FAN, main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- hand -----------------------------------------------------------------------
+
+
+def test_hand_sichuan_ready(capsys: pytest.CaptureFixture[str], backend: ModuleType) -> None:
+    # 123m 456m 789m + 111p 2p: 2p pairs with 2p (111p set), or 3p makes 11p + 123p.
+    code, out, _ = run(capsys, "hand", "sichuan", "123m456m789m111p2p")
+    assert code == 0
+    assert "complete: no" in out
+    assert "shanten: 0 (ready)" in out
+    assert "waits: 2p 3p" in out
+    assert "on 2p: 0 fan, 1 point (basic)" in out
+
+
+def test_hand_sichuan_fan_breakdown(
+    capsys: pytest.CaptureFixture[str], backend: ModuleType
+) -> None:
+    # Four declared pungs and a single-tile pair wait: all pungs 1 + golden hook 1 = 2 fan = 4.
+    code, out, _ = run(
+        capsys, "hand", "sichuan", "11m", "[222m]", "[333p]", "[444p]", "[555s]", "--win-tile", "1m"
+    )
+    assert code == 0
+    lines = [line.split() for line in out.splitlines()]
+    assert ["all_pungs", "1"] in lines and ["golden_hook", "1"] in lines
+    assert "total              2 fan = 4 points" in out
+
+
+def test_hand_sichuan_full_flush_all_pungs(capsys: pytest.CaptureFixture[str]) -> None:
+    # 111s 222s 333s 555s 99s: all pungs 1 + full flush 2 = 3 fan = 8 points (beating the
+    # 123s x3 split, which is basic + full flush = 2 fan).
+    code, out, _ = run(capsys, "hand", "sichuan", "11122233355599s")
+    assert code == 0
+    assert "full_flush" in out and "all_pungs" in out
+    assert "total              3 fan = 8 points" in out
+
+
+def test_hand_sichuan_fourteen_tiles_not_complete(capsys: pytest.CaptureFixture[str]) -> None:
+    # Drop 2p: 123m456m789m111p + 3s waits on 3s; drop 3s: back to the 2p 3p wait.
+    code, out, _ = run(capsys, "hand", "sichuan", "123m456m789m111p2p3s")
+    assert code == 0
+    assert "discard 2p: waits 3s" in out and "discard 3s: waits 2p 3p" in out
+
+
+def test_fan_table_sums_to_the_score(backend: ModuleType) -> None:
+    from parlour.sichuan import score
+
+    for text, flags in [
+        ("11m [222m] [333p] [444p] [555s]", {"win_tile": "1m"}),
+        ("1199m1199p112233s", {}),
+        ("11122233345699s", {"last_tile": True}),
+        ("1111m23m456p789p55p", {"kong_replacement": True}),
+        ("123m999m111p789p99p", {}),
+    ]:
+        s = score(text, **flags)  # type: ignore[arg-type]
+        assert sum(SICHUAN_FAN[p] for p in s.patterns) == s.fan, text
+
+
+def test_hand_sisepai(capsys: pytest.CaptureFixture[str], backend: ModuleType) -> None:
+    # Commands GAE r/y/g 1 each, soldiers 1, triple RRRy 1, two single generals 1+1,
+    # field RHCw 1, flower 3: 3 + 1 + 1 + 2 + 1 + 3 = 11.
+    code, out, _ = run(capsys, "hand", "sisepai", "[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f GGw")
+    assert code == 0
+    assert "complete: yes" in out and "score: 11" in out
+    code, out, _ = run(capsys, "hand", "sisepai", "[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f Gw")
+    assert code == 0
+    # Any general or flower completes it; Ry makes RRRRy a quad.
+    assert "winning cards: Gr Gy Ry Gg Gw 1f 2f 4f 5f" in out
+
+
+def test_hand_shrinewars(capsys: pytest.CaptureFixture[str], backend: ModuleType) -> None:
+    # Run 5F-9F is 25, the pair 3F 3W is 4: 29.
+    code, out, _ = run(capsys, "hand", "shrinewars", "5F 6F 7F 8F 9F 3W 3F")
+    assert code == 0
+    assert "best partition: 5F 6F 7F 8F 9F | 3F 3W" in out and "score: 29" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["hand", "sichuan", "12x"], "unknown suit letter 'x'"),
+        (["hand", "sichuan", "123m"], "13 or 14 tiles"),
+        (["hand", "sisepai", "GAEr"], "20 or 21 cards"),
+        (["hand", "shrinewars", "5Q"], ""),
+        (["replay", "/nonexistent/record.json"], "No such file"),
+    ],
+)
+def test_bad_input_exits_1_with_a_message(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 1
+    assert err.startswith("parlour: error: ") and message in err
+    assert "Traceback" not in err + out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hand", "ninedomains", "1"],
+        ["simulate", "chess"],
+        ["simulate", "sichuan", "-n", "0"],
+        ["simulate", "sichuan", "--workers", "x"],
+        ["frobnicate"],
+    ],
+)
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys)
+    assert code == 2 and "simulate" in out and "replay" in out
+
+
+def test_info_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "info")
+    assert code == 0 and parlour.__version__ in out
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert parlour.__version__ in capsys.readouterr().out
+
+
+# -- simulate ---------------------------------------------------------------------
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "sichuan", "-n", "6", "--seed", "3")
+    assert code == 0
+    assert "sichuan: 6 games, seed 3" in out
+    assert "fan patterns" in out and "games/s" in out
+    assert out.count("heuristic") == 4
+
+
+def test_simulate_json_and_workers(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    argv = ["simulate", "sisepai", "-n", "12", "--seed", "8"]
+    code, _, err = run(
+        capsys, *argv, "--bots", "heuristic,random,random,heuristic", "--json", str(one)
+    )
+    assert code == 0, err
+    code, _, err = run(
+        capsys,
+        *argv,
+        "--bots",
+        "heuristic,random,random,heuristic",
+        "--json",
+        str(two),
+        "--workers",
+        "2",
+    )
+    assert code == 0, err
+    a, b = json.loads(one.read_text()), json.loads(two.read_text())
+    for data in (a, b):
+        data.pop("seconds")
+        data.pop("games_per_second")
+    assert a == b
+    assert a["games"] == 12 and [s["bot"] for s in a["seats"]] == [
+        "heuristic",
+        "random",
+        "random",
+        "heuristic",
+    ]
+    simulated = parlour.simulate("sisepai", 12, seed=8, bots="heuristic,random,random,heuristic")
+    assert [s["wins"] for s in a["seats"]] == list(simulated.wins)
+
+
+def test_simulate_json_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "ninedomains", "-n", "3", "--json", "-")
+    assert code == 0
+    data = json.loads(out)
+    assert data["game"] == "ninedomains" and data["games"] == 3
+
+
+def test_simulate_records_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    code, out, _ = run(
+        capsys, "simulate", "shrinewars", "-n", "3", "--bots", "random", "--records", str(folder)
+    )
+    assert code == 0 and "3 records written" in out
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == [f"shrinewars-{i:06d}.json" for i in range(3)]
+    summary = parlour.simulate("shrinewars", 3, seed=0, bots="random", records=True)
+    assert [json.loads(f.read_text()) for f in files] == list(summary.records)
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("clever", "unknown bot 'clever'"),
+        ("random,random", "not 2"),
+        ("equilibrium", "no equilibrium"),
+    ],
+)
+def test_simulate_bad_bots(capsys: pytest.CaptureFixture[str], bots: str, message: str) -> None:
+    code, _, err = run(capsys, "simulate", "sichuan", "-n", "2", "--bots", bots)
+    assert code == 1 and message in err and "Traceback" not in err
+
+
+# -- replay -----------------------------------------------------------------------
+
+
+def _saved(tmp_path: Path, game: str = "sichuan") -> tuple[Path, dict[str, object]]:
+    from parlour.simulation import make_bots
+
+    g = parlour.make(game, seed=21)
+    parlour.play(g, make_bots(game, ["random"] * g.num_players), seed=21)
+    record = g.record()
+    path = tmp_path / f"{game}.json"
+    path.write_text(json.dumps(record))
+    return path, record
+
+
+@pytest.mark.parametrize("game", ["sichuan", "sisepai", "shrinewars", "ninedomains"])
+def test_replay_prints_every_action(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    path, record = _saved(tmp_path, game)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    lines = out.splitlines()
+    numbered = [line for line in lines if line.split(".")[0].strip().isdigit()]
+    assert len(numbered) == len(actions)
+    for line, (seat, text) in zip(numbered, actions, strict=True):
+        assert line.endswith(f"seat {seat}: {text}")
+    result = parlour.game_class(game).from_record(record).result
+    assert result is not None
+    assert "result:" in out
+    for seat, score in enumerate(result.scores):
+        assert f"seat {seat}: {score:g}" in out
+
+
+def test_replay_of_a_tampered_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, record = _saved(tmp_path)
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    actions[5] = [actions[5][0], "discard 9m#9"]
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 1 and out == ""
+    assert "action 5" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "is not JSON"),
+        ("[1, 2]", "a record is a JSON object"),
+        ('{"game": "chess"}', "unknown game 'chess'"),
+        ('{"game": "sichuan", "format": 1}', "record lacks"),
+    ],
+)
+def test_replay_of_a_bad_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 1 and message in err
+
+
+def test_the_installed_command_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "parlour", "simulate", "sisepai", "-n", "2", "--bots", "random"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and "sisepai: 2 games" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "parlour", "hand", "sichuan", "99z"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert bad.stderr.startswith("parlour: error: ")
