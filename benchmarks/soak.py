@@ -53,9 +53,10 @@ GAMES = ("sichuan", "sisepai", "shrinewars", "ninedomains")
 # -- game set-up ------------------------------------------------------------
 
 
-def make_game(name: str, seed: int) -> tuple[Game, list[Any]]:
-    """A seeded game of ``name`` and its bots (varying rules, tables and bots by seed)."""
-    heur = seed % 2 == 0
+def make_game(name: str, seed: int, *, random_bots: bool = False) -> tuple[Game, list[Any]]:
+    """A seeded game of ``name`` and its bots (varying rules, tables and bots by
+    seed; only random bots if ``random_bots``)."""
+    heur = seed % 2 == 0 and not random_bots
     if name == "sichuan":
         rules = sichuan.Rules(exchange_three=seed % 3 == 0, call_transfer=seed % 5 == 0)
         g: Game = sichuan.Game(rules, seed=seed, dealer=seed % 4)
@@ -71,7 +72,7 @@ def make_game(name: str, seed: int) -> tuple[Game, list[Any]]:
         g = shrinewars.Game(rules_sw, seed=seed, players=players)
         # The heuristic bot is slow; one game in four uses it.
         bots = [
-            shrinewars.HeuristicBot() if seed % 4 == 0 else shrinewars.RandomBot()
+            shrinewars.HeuristicBot() if heur and seed % 4 == 0 else shrinewars.RandomBot()
             for _ in range(players)
         ]
     elif name == "ninedomains":
@@ -279,14 +280,16 @@ class Outcome:
     violations: list[str]
 
 
-def play_checked(name: str, seed: int, *, check_every: int = 1, replay: bool = True) -> Outcome:
+def play_checked(
+    name: str, seed: int, *, check_every: int = 1, replay: bool = True, random_bots: bool = False
+) -> Outcome:
     """Play one bot game of ``name`` checking the invariants.
 
     The state checks run after every ``check_every``-th step (and at the
     start and end); the step checks (acting seat to act, action legal,
     history grows by one) run on every step.
     """
-    g, bots = make_game(name, seed)
+    g, bots = make_game(name, seed, random_bots=random_bots)
     rng = random.Random(seed)
     check_state = STATE_CHECKS[name]
     deal = g.record()["deal"]
