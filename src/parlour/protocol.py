@@ -183,7 +183,7 @@ class Game(ABC):
     @property
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now (several when choices are simultaneous)."""
-        if self.is_over:
+        if self._is_over():
             return ()
         return self._to_act()
 
@@ -206,8 +206,9 @@ class Game(ABC):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now (empty when it need not act)."""
-        self._check_seat(seat)
-        if self.is_over or seat not in self._to_act():
+        if seat.__class__ is not int or not 0 <= seat < self.num_players:
+            self._check_seat(seat)  # raises unless seat is a valid int subclass
+        if self._is_over() or seat not in self._to_act():
             return []
         return self._legal_actions(seat)
 
@@ -216,8 +217,9 @@ class Game(ABC):
 
         Raises :class:`~parlour.errors.IllegalActionError` explaining why not.
         """
-        self._check_seat(seat, IllegalActionError)
-        if self.is_over:
+        if seat.__class__ is not int or not 0 <= seat < self.num_players:
+            self._check_seat(seat, IllegalActionError)
+        if self._is_over():
             raise IllegalActionError(f"the game is over; seat {seat} cannot act")
         if isinstance(action, str):
             try:
@@ -226,10 +228,9 @@ class Game(ABC):
                 raise IllegalActionError(f"seat {seat}: {exc}") from exc
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
-        if seat not in self._to_act():
-            raise IllegalActionError(
-                f"seat {seat} is not to act now (to act: {list(self._to_act())})"
-            )
+        to_act = self._to_act()
+        if seat not in to_act:
+            raise IllegalActionError(f"seat {seat} is not to act now (to act: {list(to_act)})")
         self._verify(seat, action)
         return action
 
@@ -253,7 +254,8 @@ class Game(ABC):
 
     def observation(self, seat: int) -> Observation:
         """A frozen view of what ``seat`` knows now."""
-        self._check_seat(seat)
+        if seat.__class__ is not int or not 0 <= seat < self.num_players:
+            self._check_seat(seat)
         return self._observation(seat)
 
     def record(self) -> dict[str, Any]:
@@ -313,7 +315,9 @@ class Game(ABC):
             try:
                 game.apply(seat, text)
             except IllegalActionError as exc:
-                raise RecordError(f"action {index} ({seat}, {text!r}) does not replay: {exc}") from exc
+                raise RecordError(
+                    f"action {index} ({seat}, {text!r}) does not replay: {exc}"
+                ) from exc
         return game
 
     def clone(self: GameT) -> GameT:
@@ -374,11 +378,13 @@ def play(game: GameT, bots: Sequence[Bot], *, seed: int | None = 0) -> Result:
     if len(bots) != game.num_players:
         raise ValueError(f"need {game.num_players} bots, got {len(bots)}")
     rng = random.Random(seed)
+    legal_actions = game.legal_actions
+    observation = game.observation
+    apply = game.apply
     while not game.is_over:
         seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        choice = bots[seat].act(game.observation(seat), legal, rng)
-        game.apply(seat, choice)
+        legal = legal_actions(seat)
+        apply(seat, bots[seat].act(observation(seat), legal, rng))
     result = game.result
     assert result is not None
     return result
