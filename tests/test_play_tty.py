@@ -12,6 +12,8 @@ import pytest
 import parlour
 
 pexpect = pytest.importorskip("pexpect")
+if not hasattr(pexpect, "spawn"):  # Windows has no pseudo-terminals for pexpect
+    pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal", allow_module_level=True)
 
 PROMPT = "your move> "
 

@@ -297,10 +297,8 @@ def play_terminal(
     names = parse_bots(game_name, spec, n)
     players = make_bots(game_name, names)
     rng = random.Random(seed)
-    say(
-        f"{game_name}, seed {seed}: you are seat 0; "
-        f"seats 1-{n - 1} are bots ({', '.join(names[1:])})"
-    )
+    others = "seat 1 is a bot" if n == 2 else f"seats 1-{n - 1} are bots"
+    say(f"{game_name}, seed {seed}: you are seat 0; {others} ({', '.join(names[1:])})")
     say("type 'help' for help")
     shown = True
     while not game.is_over:
