@@ -35,6 +35,7 @@ from parlour.sisepai.cards import (
 )
 from parlour.sisepai.hand import Group, Grouping, Hand
 from parlour.sisepai.rules import Rules
+from parlour.sisepai.scoring import win_grouping
 
 __all__ = [
     "Discard",
@@ -303,7 +304,7 @@ class Game(_BaseGame):
         try:
             complete = _backend.impl.sisepai_counts_complete(bytes(counts), self._ecards[seat])
             if complete and self.rules.min_score:
-                complete = self._score(seat) >= self.rules.min_score
+                complete = self._score(seat, k) >= self.rules.min_score
         finally:
             counts[k] -= 1
         must_take = is_drawer and (k >= CHESS_KINDS or k % 7 == 0)
@@ -334,10 +335,9 @@ class Game(_BaseGame):
             rest[x] -= 1
         return any(rest[x] for x in range(CHESS_KINDS) if x % 7)
 
-    def _score(self, seat: int) -> int:
-        # Called with the new card already counted in the seat's counts.
-        hand = self.hand(seat)
-        return _backend.impl.sisepai_best_groups(hand, rules=self.rules).score  # type: ignore[no-any-return]
+    def _score(self, seat: int, taken: int) -> int:
+        # Called with the new card (of kind ``taken``) already counted in the seat's counts.
+        return win_grouping(self.hand(seat), taken, self.rules).score
 
     def _resolve(self) -> None:
         """All answers are in: apply the highest claim, or move on."""
@@ -379,7 +379,7 @@ class Game(_BaseGame):
             self._concealed[seat].append(card)
             self._concealed[seat].sort()
             self._winner = seat
-            self._grouping = _backend.impl.sisepai_best_groups(self.hand(seat), rules=self.rules)
+            self._grouping = win_grouping(self.hand(seat), k, self.rules)
             self._phase = "over"
             self._pending = ()
             return

@@ -61,10 +61,16 @@ class Rules(_RulesBase):
     soldiers4: int = 2
     #: Variant: the least score a complete hand needs to win (0: none).
     min_score: int = 0
+    #: Regional variant: points of an identical triple formed from concealed
+    #: cards (``None``: the same as ``triple``). Exposed triples, and the
+    #: group holding the taken card at a win, score ``triple``.
+    concealed_triple: int | None = None
 
     def __post_init__(self) -> None:
         for f in fields(self):
             v = getattr(self, f.name)
+            if f.name == "concealed_triple" and v is None:
+                continue
             top = 21 * _MAX_POINTS if f.name == "min_score" else _MAX_POINTS
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= top:
                 raise ValueError(f"{f.name} must be an int in 0..{top}, not {v!r}")
