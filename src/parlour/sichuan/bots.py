@@ -85,7 +85,11 @@ class RandomBot:
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """Return a uniformly random legal action."""
-        return legal_actions[rng.randrange(len(legal_actions))]
+        n = len(legal_actions)
+        if n > 0 and rng.__class__ is random.Random:
+            # What randrange(n) returns for n > 0, without its argument checks.
+            return legal_actions[rng._randbelow(n)]  # type: ignore[attr-defined]
+        return legal_actions[rng.randrange(n)]
 
 
 class HeuristicBot:
@@ -110,6 +114,8 @@ class HeuristicBot:
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """Choose an action (deterministic; ``rng`` is not used)."""
         obs: SichuanObservation = observation
+        if len(legal_actions) == 1:
+            return legal_actions[0]  # what every rule below picks from one choice
         first = legal_actions[0]
         if isinstance(first, Declare):
             return self._declare(obs, legal_actions)
@@ -262,6 +268,7 @@ class HeuristicBot:
         return first_of_kind[pick]
 
 
+_DUMMY_MELDS = tuple((Meld(0, "pung"),) * n for n in range(5))
 _KIND_BIT = {f"{k % 9 + 1}{SUITS[k // 9]}": 1 << k for k in range(KINDS)}
 
 
@@ -284,7 +291,7 @@ class _Rows:
         self.missing = missing
         probe: Hand = object.__new__(_Probe)
         _set_counts(probe, tuple(counts))
-        _set_melds(probe, (Meld(0, "pung"),) * nmelds)  # only their number is read
+        _set_melds(probe, _DUMMY_MELDS[nmelds])  # only their number is read
         _set_nmelds(probe, nmelds)
         _set_meld_counts(probe, _NO_MELD_COUNTS if nmelds else None)
         _set_meld_suits(probe, 0)

@@ -206,6 +206,8 @@ class Pass(protocol.Action):
 #: Every action class of the game.
 ACTION_TYPES = (Exchange, Declare, Discard, Win, Pung, Kong, Pass)
 
+_ACTION_CLASSES = frozenset(ACTION_TYPES)
+
 # Interned actions: the engine hands out these objects, so membership tests
 # mostly hit the identity shortcut.
 _WIN = Win()
@@ -569,6 +571,45 @@ class Game(protocol.Game):
             "exchange_direction": self._direction,
         }
 
+    # -- protocol fast paths ------------------------------------------------
+    # The public protocol methods, short-cut for the common valid calls; every
+    # other call goes through the base class, so results and errors are the
+    # base's. ``_to_act_t`` is kept up to date by _apply and is () once over.
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._phase == "over"
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several when choices are simultaneous)."""
+        return self._to_act_t
+
+    def legal_actions(self, seat: int) -> list[protocol.Action]:
+        """The actions ``seat`` may take now (empty when it need not act)."""
+        if seat.__class__ is int and seat in self._to_act_t:
+            return list(self._legal_tuple(seat))
+        return super().legal_actions(seat)
+
+    def observation(self, seat: int) -> SichuanObservation:
+        """A frozen view of what ``seat`` knows now."""
+        if seat.__class__ is int and 0 <= seat < 4:
+            return self._observation(seat)
+        return super().observation(seat)  # type: ignore[return-value]
+
+    def apply(self, seat: int, action: protocol.Action | str) -> None:
+        """Apply ``action`` (or its text) for ``seat``.
+
+        Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
+        unchanged, if the action is not legal now.
+        """
+        if action.__class__ in _ACTION_CLASSES and seat.__class__ is int and seat in self._to_act_t:
+            self._verify(seat, action)  # type: ignore[arg-type]
+            self._apply(seat, action)  # type: ignore[arg-type]
+            self._history.append((seat, action))  # type: ignore[arg-type]
+            return
+        super().apply(seat, action)
+
     # -- protocol hooks ----------------------------------------------------
     def parse_action(self, text: str) -> protocol.Action:
         """Parse action notation (see the module docs)."""
@@ -586,7 +627,7 @@ class Game(protocol.Game):
             return (self._cur,)
         if phase == "claim" or phase == "rob":
             answers = self._answers
-            return tuple(s for s in self._responders if s not in answers)
+            return tuple([s for s in self._responders if s not in answers])
         if phase == "declare":
             return tuple(s for s in range(4) if self._missing[s] < 0)
         if phase == "exchange":
