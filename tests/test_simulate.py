@@ -74,15 +74,15 @@ def test_different_seeds_give_different_games() -> None:
 
 
 def test_thread_and_process_pools_give_the_serial_summary() -> None:
-    serial = simulate("sichuan", 16, seed=9, bots="heuristic,random,heuristic,random")
+    serial = simulate("sichuan", 8, seed=9, bots="heuristic,random,heuristic,random")
     with ThreadPoolExecutor(3) as pool:
         threads = simulate(
-            "sichuan", 16, seed=9, bots="heuristic,random,heuristic,random", executor=pool
+            "sichuan", 8, seed=9, bots="heuristic,random,heuristic,random", executor=pool
         )
     with ProcessPoolExecutor(2) as pool:
         processes = simulate(
             "sichuan",
-            16,
+            8,
             seed=9,
             bots="heuristic,random,heuristic,random",
             executor=pool,
@@ -107,7 +107,7 @@ def test_records_replay_to_the_counted_results() -> None:
 
 
 def test_sichuan_outcomes_count_every_pattern_of_every_win() -> None:
-    summary = simulate("sichuan", 10, seed=2, bots="heuristic", records=True)
+    summary = simulate("sichuan", 6, seed=2, bots="heuristic", records=True)
     expected: dict[str, int] = {}
     for record in summary.records:
         result = parlour.game_class("sichuan").from_record(record).result
