@@ -118,7 +118,194 @@ static void sichuan(void)
     free(buf);
 }
 
-/* Other games add their checks in functions of their own here. */
+static void sisepai(void)
+{
+    size_t size = parlour_ssp_tables_size();
+    void *buf = malloc(size);
+    CHECK(buf != NULL);
+    if (buf == NULL) return;
+    int points[PARLOUR_SSP_GROUP_TYPES] = {1, 3, 0, 1, 2, 1, 1, 1, 2};
+    CHECK(parlour_ssp_tables_init(NULL, size, points) == PARLOUR_E_NULL);
+    CHECK(parlour_ssp_tables_init(buf, size, NULL) == PARLOUR_E_NULL);
+    CHECK(parlour_ssp_tables_init(buf, size - 1, points) == PARLOUR_E_BUFFER);
+    points[4] = PARLOUR_SSP_MAX_POINTS + 1;
+    CHECK(parlour_ssp_tables_init(buf, size, points) == PARLOUR_E_ARG);
+    points[4] = -1;
+    CHECK(parlour_ssp_tables_init(buf, size, points) == PARLOUR_E_ARG);
+    points[4] = 2;
+    CHECK(parlour_ssp_tables_check(NULL) != PARLOUR_OK);
+    CHECK(parlour_ssp_tables_init(buf, size, points) == PARLOUR_OK);
+    const parlour_ssp_tables *t = buf;
+    CHECK(parlour_ssp_tables_check(t) == PARLOUR_OK);
+
+    /* [Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f GGw: complete, best score 11 in 9 groups. */
+    static const uint8_t hand21[33] = {1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 3, 0, 0, 0, 1, 1, 1,
+                                       0, 0, 0, 0, 2, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 0};
+    uint8_t c[33], ec[33] = {0};
+    parlour_ssp_group ex[2] = {{3, {6, 13, 20, 0}}, {2, {1, 1, 0, 0}}};
+    parlour_ssp_group out[21];
+    int score = -1, nout = -1;
+    uint64_t mask = 0;
+    memcpy(c, hand21, 33);
+    CHECK(parlour_ssp_group_type(&ex[0]) == PARLOUR_SSP_SOLDIERS3);
+    CHECK(parlour_ssp_group_type(&ex[1]) == PARLOUR_SSP_PAIR);
+    CHECK(parlour_ssp_group_type(NULL) < 0);
+    parlour_ssp_group junk = {5, {1, 2, 3, 4}};
+    CHECK(parlour_ssp_group_type(&junk) == PARLOUR_E_ARG);
+    junk.n = 1;
+    junk.kinds[0] = 40;
+    CHECK(parlour_ssp_group_type(&junk) == PARLOUR_E_ARG);
+    CHECK(parlour_ssp_is_complete_counts(t, c, 3) == 1);
+    CHECK(parlour_ssp_is_complete(t, c, ex, 1) == 1);
+    CHECK(parlour_ssp_best_groups(t, c, ex, 1, &score, out, 21, &nout) == PARLOUR_OK);
+    CHECK(score == 11 && nout == 9);
+    CHECK(parlour_ssp_best_groups(t, c, ex, 1, &score, out, 2, &nout) < 0);
+    CHECK(parlour_ssp_best_groups(t, c, ex, 1, NULL, out, 21, &nout) == PARLOUR_E_NULL);
+    CHECK(parlour_ssp_best_groups(t, c, NULL, 1, &score, out, 21, &nout) == PARLOUR_E_NULL);
+    CHECK(parlour_ssp_best_groups(t, c, ex, -1, &score, out, 21, &nout) < 0);
+    CHECK(parlour_ssp_best_groups(t, c, ex, 99, &score, out, 21, &nout) < 0);
+    /* Without the 3f: 20 cards; the winning kinds (exposed Sr Sy Sg counted). */
+    c[30] = 0;
+    ec[6] = ec[13] = ec[20] = 1;
+    CHECK(parlour_ssp_winning_counts(t, c, ec, 3, &mask) == PARLOUR_OK && mask == 0x1f0204481u);
+    CHECK(parlour_ssp_winning_cards(t, c, ex, 1, &mask) == PARLOUR_OK && mask == 0x1f0204481u);
+    CHECK(parlour_ssp_winning_counts(t, c, NULL, 3, &mask) == PARLOUR_OK);
+    CHECK(parlour_ssp_winning_counts(t, c, ec, 3, NULL) == PARLOUR_E_NULL);
+    CHECK(parlour_ssp_winning_counts(t, c, ec, 4, &mask) == PARLOUR_E_SIZE);
+    CHECK(parlour_ssp_is_complete_counts(t, c, 3) == PARLOUR_E_SIZE);
+    CHECK(parlour_ssp_is_complete(t, c, ex, 1) == PARLOUR_E_SIZE);
+    CHECK(parlour_ssp_best_groups(t, c, ex, 1, &score, out, 21, &nout) < 0);
+    /* Bad counts and arguments. */
+    c[30] = 2; /* two of one flower */
+    CHECK(parlour_ssp_is_complete_counts(t, c, 2) == PARLOUR_E_COUNT);
+    c[30] = 1;
+    c[0] = 5;
+    CHECK(parlour_ssp_is_complete_counts(t, c, 3) == PARLOUR_E_COUNT);
+    CHECK(parlour_ssp_winning_counts(t, c, ec, 2, &mask) == PARLOUR_E_COUNT);
+    c[0] = 1;
+    CHECK(parlour_ssp_is_complete_counts(t, c, -5) < 0);
+    CHECK(parlour_ssp_is_complete_counts(t, c, 1 << 30) < 0);
+    CHECK(parlour_ssp_is_complete_counts(NULL, c, 3) == PARLOUR_E_NULL);
+    CHECK(parlour_ssp_is_complete_counts(t, NULL, 3) == PARLOUR_E_NULL);
+    ex[0].kinds[2] = 6; /* not a legal group */
+    CHECK(parlour_ssp_is_complete(t, c, ex, 1) == PARLOUR_E_ARG);
+    ex[0].kinds[2] = 20;
+    ec[0] = 4; /* five Gr in all */
+    CHECK(parlour_ssp_winning_counts(t, c, ec, 2, &mask) < 0);
+
+    /* Batches: empty, NULL exposed, a bad row. */
+    enum { N = 40 };
+    uint8_t *rows = malloc(33 * N), res[N], exn[N];
+    CHECK(rows != NULL);
+    if (rows != NULL) {
+        for (int i = 0; i < N; i++) {
+            memcpy(rows + 33 * i, hand21, 33);
+            exn[i] = 3;
+            if (i % 3 == 1) rows[33 * i + 10] = 0;
+        }
+        CHECK(parlour_ssp_batch_is_complete(t, rows, N, exn, res) == PARLOUR_OK);
+        CHECK(res[0] == 1 && res[1] == 0);
+        CHECK(parlour_ssp_batch_is_complete(t, rows, N, NULL, res) == PARLOUR_OK && res[0] == 0);
+        CHECK(parlour_ssp_batch_is_complete(t, rows, 0, NULL, res) == PARLOUR_OK);
+        CHECK(parlour_ssp_batch_is_complete(t, NULL, 0, NULL, res) == PARLOUR_OK);
+        CHECK(parlour_ssp_batch_is_complete(t, NULL, 3, NULL, res) == PARLOUR_E_NULL);
+        CHECK(parlour_ssp_batch_is_complete(t, rows, N, exn, NULL) == PARLOUR_E_NULL);
+        rows[33 * (N - 1)] = 7;
+        res[0] = 9;
+        CHECK(parlour_ssp_batch_is_complete(t, rows, N, exn, res) == PARLOUR_E_COUNT);
+        CHECK(res[0] == 9); /* nothing written */
+        free(rows);
+    }
+    free(buf);
+}
+
+static void shrinewars(void)
+{
+    /* 5F 6F 7F 8F 9F 3W: a run of five (25) and a single (1). */
+    const uint8_t cards[6] = {4, 5, 6, 7, 8, 11};
+    uint64_t mask = 0, combos[PARLOUR_SW_MAX_COMBOS];
+    int n = -1;
+    CHECK(parlour_sw_cards_to_mask(cards, 6, &mask) == PARLOUR_OK && mask == 2544u);
+    CHECK(parlour_sw_score(cards, 6) == 26);
+    CHECK(parlour_sw_score_mask(mask) == 26);
+    CHECK(parlour_sw_score_mask(0) == 0);
+    CHECK(parlour_sw_score_mask(PARLOUR_SW_FULL_MASK) > 0);
+    CHECK(parlour_sw_score_mask(PARLOUR_SW_FULL_MASK + 1) == PARLOUR_E_ARG);
+    CHECK(parlour_sw_score_mask(UINT64_MAX) == PARLOUR_E_ARG);
+    CHECK(parlour_sw_partition_mask(mask, combos, PARLOUR_SW_MAX_COMBOS, &n) == 26);
+    CHECK(n == 2 && combos[0] == 496u && combos[1] == 2048u);
+    CHECK(parlour_sw_partition_mask(mask, combos, 1, &n) == PARLOUR_E_BUFFER && n == 2);
+    CHECK(parlour_sw_partition_mask(mask, NULL, 13, &n) < 0);
+    CHECK(parlour_sw_partition_mask(mask, combos, 13, NULL) == PARLOUR_E_NULL);
+    CHECK(parlour_sw_partition_mask(UINT64_MAX, combos, 13, &n) == PARLOUR_E_ARG);
+    CHECK(parlour_sw_best_partition(cards, 6, combos, 13, &n) == 26 && n == 2);
+    CHECK(parlour_sw_best_partition(cards, 6, combos, 0, &n) == PARLOUR_E_BUFFER);
+    const uint8_t dup[2] = {3, 3}, out_of_range[1] = {36};
+    CHECK(parlour_sw_cards_to_mask(dup, 2, &mask) == PARLOUR_E_COUNT);
+    CHECK(parlour_sw_cards_to_mask(out_of_range, 1, &mask) == PARLOUR_E_ARG);
+    CHECK(parlour_sw_cards_to_mask(cards, -1, &mask) == PARLOUR_E_SIZE);
+    CHECK(parlour_sw_cards_to_mask(cards, 37, &mask) == PARLOUR_E_SIZE);
+    CHECK(parlour_sw_cards_to_mask(NULL, 3, &mask) == PARLOUR_E_NULL);
+    CHECK(parlour_sw_cards_to_mask(cards, 6, NULL) == PARLOUR_E_NULL);
+    CHECK(parlour_sw_cards_to_mask(NULL, 0, &mask) == PARLOUR_OK && mask == 0);
+    CHECK(parlour_sw_score(dup, 2) == PARLOUR_E_COUNT);
+    CHECK(parlour_sw_score(NULL, 2) == PARLOUR_E_NULL);
+
+    enum { N = 100 };
+    uint64_t masks[N];
+    int32_t res[N];
+    for (int i = 0; i < N; i++) masks[i] = ((uint64_t)i * 0x9E3779B97F4A7C15u) & PARLOUR_SW_FULL_MASK;
+    CHECK(parlour_sw_batch_score(masks, N, res) == PARLOUR_OK);
+    for (int i = 0; i < N; i++) CHECK(res[i] == parlour_sw_score_mask(masks[i]));
+    CHECK(parlour_sw_batch_score(masks, 0, res) == PARLOUR_OK);
+    CHECK(parlour_sw_batch_score(NULL, 0, NULL) == PARLOUR_OK);
+    CHECK(parlour_sw_batch_score(NULL, 5, res) == PARLOUR_E_NULL);
+    CHECK(parlour_sw_batch_score(masks, 5, NULL) == PARLOUR_E_NULL);
+    masks[N - 1] |= UINT64_C(1) << 40;
+    res[0] = -99;
+    CHECK(parlour_sw_batch_score(masks, N, res) == PARLOUR_E_ARG && res[0] == -99);
+}
+
+static void ninedomains(void)
+{
+    int outcome = 7, rule = 7;
+    CHECK(parlour_nd_decide(0, 5, 0, 0, &outcome, &rule) == PARLOUR_OK && outcome == 1 && rule == 1);
+    CHECK(parlour_nd_decide(2, 3, 1, 0, &outcome, &rule) == PARLOUR_OK && outcome == 1 && rule == 3);
+    CHECK(parlour_nd_decide(14, 14, 0, 0, &outcome, &rule) == PARLOUR_OK && outcome == 0);
+    CHECK(parlour_nd_decide(9, 2, 0, 0, &outcome, &rule) == PARLOUR_OK && outcome == 1 && rule == 5);
+    outcome = rule = 7;
+    CHECK(parlour_nd_decide(15, 0, 0, 0, &outcome, &rule) == PARLOUR_E_ARG);
+    CHECK(parlour_nd_decide(-1, 0, 0, 0, &outcome, &rule) == PARLOUR_E_ARG);
+    CHECK(parlour_nd_decide(0, 0, PARLOUR_ND_MAX_BONUS + 1, 0, &outcome, &rule) == PARLOUR_E_ARG);
+    CHECK(parlour_nd_decide(0, 0, 0, -PARLOUR_ND_MAX_BONUS - 1, &outcome, &rule) == PARLOUR_E_ARG);
+    CHECK(outcome == 7 && rule == 7); /* untouched on error */
+    CHECK(parlour_nd_decide(0, 1, 0, 0, NULL, &rule) == PARLOUR_E_NULL);
+    CHECK(parlour_nd_decide(0, 1, 0, 0, &outcome, NULL) == PARLOUR_E_NULL);
+
+    enum { N = 15 * 15 };
+    uint8_t a[N], b[N];
+    int8_t ba[N], bb[N], res[N];
+    for (int i = 0; i < N; i++) {
+        a[i] = (uint8_t)(i / 15);
+        b[i] = (uint8_t)(i % 15);
+        ba[i] = (int8_t)(i % 3 - 1);
+        bb[i] = (int8_t)(i % 5 - 2);
+    }
+    CHECK(parlour_nd_battle_batch(a, b, ba, bb, N, res) == PARLOUR_OK);
+    for (int i = 0; i < N; i++) {
+        CHECK(parlour_nd_decide(a[i], b[i], ba[i], bb[i], &outcome, &rule) == PARLOUR_OK);
+        CHECK(res[i] == outcome);
+    }
+    CHECK(parlour_nd_battle_batch(a, b, NULL, NULL, N, res) == PARLOUR_OK);
+    CHECK(parlour_nd_battle_batch(a, b, NULL, NULL, 0, res) == PARLOUR_OK);
+    CHECK(parlour_nd_battle_batch(NULL, NULL, NULL, NULL, 0, NULL) == PARLOUR_OK);
+    CHECK(parlour_nd_battle_batch(NULL, b, NULL, NULL, N, res) == PARLOUR_E_NULL);
+    CHECK(parlour_nd_battle_batch(a, b, NULL, NULL, N, NULL) == PARLOUR_E_NULL);
+    b[N - 1] = 15;
+    res[0] = 42;
+    CHECK(parlour_nd_battle_batch(a, b, ba, bb, N, res) == PARLOUR_E_ARG && res[0] == 42);
+}
+
 
 int main(void)
 {
@@ -126,6 +313,9 @@ int main(void)
     CHECK(strcmp(parlour_strerror(PARLOUR_E_COUNT), "a count is out of range") == 0);
     CHECK(parlour_strerror(-99) != NULL);
     sichuan();
+    sisepai();
+    shrinewars();
+    ninedomains();
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return 1;
