@@ -77,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"games: {games} (EquilibriumBot vs {type(other).__name__}, alternating seats)")
     print(f"won {wins}, drawn {draws}, lost {losses}")
     print(f"score rate: {rate:.3f}  95% CI [{rate - half:.3f}, {rate + half:.3f}]")
-    print(f"win rate:   {wins / games:.3f}")
+    win = wins / games
+    win_half = 1.96 * math.sqrt(win * (1 - win) / games)
+    print(f"win rate:   {win:.3f}  95% CI [{win - win_half:.3f}, {win + win_half:.3f}]")
     print(
         "decision time per round: "
         f"mean {statistics.fmean(times) * 1000:.0f} ms, "
