@@ -335,11 +335,6 @@ def test_missing_rule_option_takes_its_default(name: str) -> None:
 # -- known bugs: a missing deal order is dealt at random -------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: sisepai _from_deal passes dealer=None to Game(), which then draws the "
-    "dealer from an unseeded generator: the record is accepted with a random dealer",
-)
 def test_sisepai_null_dealer_is_rejected() -> None:
     rec = _record("sisepai")
     rec["deal"]["dealer"] = None
@@ -360,7 +355,6 @@ def test_ninedomains_null_deal_order_is_rejected(key: str) -> None:
 
 # Paths and values of the known bugs above, left out of the random corruption test.
 _KNOWN_BUGS = {
-    ("sisepai", ("deal", "dealer")),
     ("ninedomains", ("deal", "domains")),
     ("ninedomains", ("deal", "specials")),
 }

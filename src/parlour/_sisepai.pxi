@@ -91,6 +91,9 @@ cdef object _ssp_pm():
 
 cdef bytes _ssp_counts_arg(object counts):
     cdef bytes b
+    if isinstance(counts, int):
+        # bytes(n) would read an int as n zero counts.
+        raise ValueError(f"counts must be 33 ints in 0..4, not the int {counts!r}")
     try:
         b = bytes(counts)
     except (TypeError, ValueError) as exc:
@@ -118,7 +121,7 @@ def sisepai_counts_winning(counts, exposed_counts, int exposed_cards):
     cdef const uint8_t *ep = NULL
     cdef uint64_t mask = 0
     if exposed_counts is not None:
-        e = bytes(exposed_counts)
+        e = _ssp_counts_arg(exposed_counts)
         if len(e) != 33:
             raise ValueError("exposed_counts must hold 33 counts")
         ep = e

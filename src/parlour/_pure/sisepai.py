@@ -115,6 +115,9 @@ def solve_keys(points: tuple[int, ...], keys: list[int], first_only: bool = Fals
 
 
 def _check_counts(counts: Any) -> bytes:
+    if isinstance(counts, int):
+        # bytes(n) would read an int as n zero counts.
+        raise ValueError(f"counts must be 33 ints in 0..4, not the int {counts!r}")
     try:
         b = bytes(counts)
     except (TypeError, ValueError) as exc:
@@ -140,7 +143,7 @@ def sisepai_counts_winning(counts: Any, exposed_counts: Any, exposed_cards: int)
     """Fast path for a 20-card hand: bit ``k`` set when a card of kind ``k``
     completes it (kinds held four times and flowers held are never set)."""
     b = _check_counts(counts)
-    e = bytes(KINDS) if exposed_counts is None else bytes(exposed_counts)
+    e = bytes(KINDS) if exposed_counts is None else _check_counts(exposed_counts)
     if len(e) != KINDS:
         raise ValueError("exposed_counts must hold 33 counts")
     for k in range(KINDS):

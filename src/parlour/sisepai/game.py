@@ -499,7 +499,11 @@ class Game(_BaseGame):
             raise RecordError("a Sì Sè Pái deal is an object with 'dealer' and 'deck'")
         if not isinstance(deal["deck"], list):
             raise RecordError("the deal's deck must be a list of card ids")
-        return cls(rules, dealer=deal["dealer"], deck=deal["deck"])
+        dealer = deal["dealer"]
+        # A record fixes everything random: a missing dealer would be drawn anew.
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
+            raise RecordError(f"the deal's dealer must be a seat 0..3, not {dealer!r}")
+        return cls(rules, dealer=dealer, deck=deal["deck"])
 
 
 def _groups_with(k: int, counts: bytearray, *, drawer: bool, next_player: bool) -> list[Group]:
