@@ -366,7 +366,7 @@ class Game(_BaseGame):
             if all(p is not None for p in self._placements):
                 self._resolve()
             return
-        eff = self._pending.pop(0)
+        self._pending.pop(0)  # the effect this action answers (checked by _verify)
         if isinstance(action, Swap):
             self._held[seat].remove(action.own)
             self._held[1 - seat].remove(action.theirs)
@@ -377,7 +377,6 @@ class Game(_BaseGame):
             self._hands[seat].remove(action.give)
             self._used[seat].append(action.give)
             self._hands[seat] = sorted(self._hands[seat] + [action.take])
-        del eff
         self._advance()
 
     def _resolve(self) -> None:
