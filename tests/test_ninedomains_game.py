@@ -251,3 +251,17 @@ def test_random_games_keep_the_invariants(seed: int, play_seed: int) -> None:
         w = res.winners[0]
         assert g.rules.has_all_elements(g.observation(0).held[w])
         assert not g.rules.has_all_elements(g.observation(0).held[1 - w])
+
+
+def test_three_plus_points_stay_when_the_domain_is_swapped_away() -> None:
+    g = Game(domains=[6, 7, 8, 2, 3, 4, 5, 9, 10],
+             specials=["3+", "2-", "1-", "1+", "2+", "3-", "4-", "4+", "*"])  # fmt: skip
+    # 3+ beats 1 by 2 (+7, domain 6); 2- beats 1 (domain 7); 0 v 0 removes 8.
+    _place(g, "3+ 1 0", "1 2- 0")
+    assert list(g.to_act) == [1]
+    # Seat 1 must swap and may take the domain seat 0 won this round.
+    assert [str(a) for a in g.legal_actions(1)] == ["swap 7 6"]
+    g.apply(1, "swap 7 6")
+    obs = g.observation(0)
+    assert obs.held == ((7,), (6,)) and obs.removed == (8,)
+    assert obs.extra_points == (7, 0) and obs.points == (14, 6)
