@@ -6,6 +6,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ if not hasattr(pexpect, "spawn"):  # Windows has no pseudo-terminals for pexpect
 PROMPT = "your move> "
 
 
-def spawn(*args: str) -> pexpect.spawn:
+def spawn(*args: str) -> Any:
     return pexpect.spawn(
         sys.executable,
         ["-m", "parlour", "play", *args],
@@ -28,7 +29,7 @@ def spawn(*args: str) -> pexpect.spawn:
     )
 
 
-def play_out(child: pexpect.spawn, answer: str = "1") -> int:
+def play_out(child: Any, answer: str = "1") -> int:
     """At a prompt: answer it and every later one with ``answer`` until the game ends;
     returns the moves made."""
     moves = 0

@@ -20,7 +20,7 @@ def _by_hand(game: str, n: int, seed: int, bots: list[str]) -> tuple[list[int], 
     totals = [0.0] * len(bots)
     for i in range(n):
         s = game_seed(seed, i)
-        result = parlour.play(cls(seed=s), make_bots(game, bots), seed=s)
+        result = parlour.play(cls(seed=s), make_bots(game, bots), seed=s)  # type: ignore[call-arg]
         for w in result.winners:
             wins[w] += 1
         for seat, score in enumerate(result.scores):
