@@ -265,3 +265,19 @@ def test_three_plus_points_stay_when_the_domain_is_swapped_away() -> None:
     obs = g.observation(0)
     assert obs.held == ((7,), (6,)) and obs.removed == (8,)
     assert obs.extra_points == (7, 0) and obs.points == (14, 6)
+
+
+def test_swap_may_complete_the_opponents_elements() -> None:
+    g = Game(domains=[4, 5, 6, 3, 7, 2, 8, 9, 10],
+             specials=["1-", "1+", "4-", "2-", "2+", "3-", "3+", "4+", "*"])  # fmt: skip
+    _place(g, "5 4 3", "4 3 2")  # seat 0 takes red, green and blue
+    # 2 > 1 (half purple 3 to seat 0); 4- > 0 (purple 7); 2- > 1 (half purple 2, swap).
+    _place(g, "2 0 1", "1 4- 2-")
+    assert g.observation(0).held == ((3, 4, 5, 6), (2, 7))
+    assert not g.is_over  # the element check waits for the effect
+    assert len(g.legal_actions(1)) == 2 * 4
+    g.apply(1, "swap 7 3")  # legal, though it hands seat 0 its purple
+    res = g.result
+    assert res is not None
+    assert res.winners == (0,) and res.details["reason"] == "elements"
+    assert g.observation(1).held == ((4, 5, 6, 7), (2, 3))
