@@ -888,10 +888,9 @@ class Game(protocol.Game):
 
     def _turn_legal(self, seat: int) -> list[protocol.Action]:
         counts = self._counts[seat]
-        held = self._tiles[seat]
         m = self._missing[seat]
-        if self._holds_missing(seat):
-            return [_DISCARD[t] for t in sorted(held) if t // 36 == m]
+        if m >= 0 and self._suit_n[seat][m]:
+            return [_DISCARD[t] for t in self._sorted_tiles(seat) if t // 36 == m]
         out: list[protocol.Action] = []
         if not self._after_pung:
             if self._drawn >= 0:
@@ -900,13 +899,14 @@ class Game(protocol.Game):
             elif _ev.is_complete(self._hand(seat), missing_suit=m):
                 out.append(_WIN)
             if self._front <= self._back:
-                for k in range(KINDS):
-                    if counts[k] == 4 and k // 9 != m:
-                        out.append(_KONG[k])
+                if 4 in counts:
+                    for k in range(KINDS):
+                        if counts[k] == 4 and k // 9 != m:
+                            out.append(_KONG[k])
                 for meld in self._melds[seat]:
                     if meld[1] == "pung" and counts[meld[0]]:
                         out.append(_KONG[meld[0]])
-        out.extend(_DISCARD[t] for t in sorted(held))
+        out.extend([_DISCARD[t] for t in self._sorted_tiles(seat)])
         return out
 
     def _do_discard(self, seat: int, tile: int) -> None:
@@ -939,7 +939,8 @@ class Game(protocol.Game):
             acts: list[protocol.Action] = [_PASS]
             if kind in self._waits[s]:
                 acts.append(_WIN)
-            if phase == "claim" and self._missing[s] != suit and not self._holds_missing(s):
+            ms = self._missing[s]
+            if phase == "claim" and ms != suit and not (ms >= 0 and self._suit_n[s][ms]):
                 c = self._counts[s][kind]
                 if c >= 2:
                     acts.append(_PUNG[kind])
