@@ -14,7 +14,8 @@ from types import ModuleType
 import pytest
 
 import parlour
-from parlour.cli import SICHUAN_FAN, main
+from parlour.cli import main
+from parlour.sichuan import PATTERN_FAN
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -76,7 +77,7 @@ def test_fan_table_sums_to_the_score(backend: ModuleType) -> None:
         ("123m999m111p789p99p", {}),
     ]:
         s = score(text, **flags)  # type: ignore[arg-type]
-        assert sum(SICHUAN_FAN[p] for p in s.patterns) == s.fan, text
+        assert sum(PATTERN_FAN[p] for p in s.patterns) == s.fan, text
 
 
 def test_hand_sisepai(capsys: pytest.CaptureFixture[str], backend: ModuleType) -> None:

@@ -188,21 +188,12 @@ COMMANDS["play"] = ("play in seat 0 against bots in the terminal", _play_args, _
 
 # -- hand -------------------------------------------------------------------------
 
+
 #: Fan of every Sichuan pattern and addition (the rules' tables).
-SICHUAN_FAN = {
-    "basic": 0,
-    "all_pungs": 1,
-    "seven_pairs": 2,
-    "outside": 2,
-    "all_258_pungs": 3,
-    "full_flush": 2,
-    "golden_hook": 1,
-    "root": 1,
-    "kong_replacement": 1,
-    "robbed_kong": 1,
-    "last_tile": 1,
-    "self_draw": 1,
-}
+def _sichuan_fan() -> dict[str, int]:
+    from parlour.sichuan import PATTERN_FAN
+
+    return PATTERN_FAN
 
 
 def _hand_args(parser: argparse.ArgumentParser) -> None:
@@ -228,7 +219,7 @@ def _points(n: int) -> str:
 def _fan_lines(score: Any) -> list[str]:
     lines = ["fan breakdown:"]
     for name in score.patterns:
-        lines.append(f"  {name:<17} {SICHUAN_FAN.get(name, 0):>2}")
+        lines.append(f"  {name:<17} {_sichuan_fan().get(name, 0):>2}")
     lines.append(f"  {'total':<17} {score.fan:>2} fan = {_points(score.points)}")
     return lines
 

@@ -29,7 +29,7 @@ from parlour.sichuan.game import (
     parse_tile,
     tile_name,
 )
-from parlour.sichuan.hand import Form, Hand, HandLike, Meld, MeldType, Score
+from parlour.sichuan.hand import PATTERN_FAN, PATTERNS, Form, Hand, HandLike, Meld, MeldType, Score
 from parlour.sichuan.rules import Rules
 from parlour.sichuan.tiles import (
     KINDS,
@@ -43,6 +43,8 @@ from parlour.sichuan.tiles import (
 )
 
 __all__ = [
+    "PATTERNS",
+    "PATTERN_FAN",
     "KINDS",
     "SUITS",
     "TILES",

@@ -21,6 +21,7 @@ from parlour.sichuan.tiles import KINDS, SUITS, kind_text
 
 __all__ = [
     "PATTERNS",
+    "PATTERN_FAN",
     "Form",
     "Hand",
     "HandLike",
@@ -53,6 +54,21 @@ PATTERNS = (
     "last_tile",
     "self_draw",
 )
+#: Fan of each pattern and addition name (``root`` per root).
+PATTERN_FAN: dict[str, int] = {
+    "basic": 0,
+    "all_pungs": 1,
+    "seven_pairs": 2,
+    "outside": 2,
+    "all_258_pungs": 3,
+    "full_flush": 2,
+    "golden_hook": 1,
+    "root": 1,
+    "kong_replacement": 1,
+    "robbed_kong": 1,
+    "last_tile": 1,
+    "self_draw": 1,
+}
 _PATTERN_NAMES = ("basic", "all_pungs", "seven_pairs", "outside", "all_258_pungs")
 # (bit in the C core's additions, name), in table order; "root" goes between.
 _ADDITIONS_BEFORE_ROOT = ((1, "full_flush"), (2, "golden_hook"))
