@@ -61,15 +61,11 @@ _set_meld_counts = _SLOTS["_meld_counts"].__set__
 _set_meld_suits = _SLOTS["_meld_suits"].__set__
 _set_size = _SLOTS["_size"].__set__
 
-# Batch-semantics shanten by (packed keys, melds, missing suit); cleared when
-# the backend changes. Bounded: cleared when it grows past _CACHE_MAX.
-_SHANTEN_CACHE: dict[tuple[int, str | None], dict[int, int]] = {}
-_CACHE_MAX = 1 << 18
+# Whether the live backend is the compiled one (kept by _rebind).
 _C_BACKEND = [False]
 
 
 def _rebind(impl: ModuleType) -> None:
-    _SHANTEN_CACHE.clear()
     _C_BACKEND[0] = _backend.current() == "c"
 
 
@@ -225,7 +221,7 @@ class HeuristicBot:
     def _discard(self, obs: SichuanObservation, discards: Sequence[Discard]) -> Discard:
         # The same choice as the batch formulation (rows of counts minus each
         # candidate, batch shanten counting melds but not capping kinds by
-        # them), evaluated row by row on a probe hand with a cache; see
+        # them), evaluated row by row on a probe hand; see
         # tests/test_sichuan_game.py for the check against the numpy version.
         if len(discards) == 1:
             return discards[0]
@@ -283,7 +279,7 @@ class _Rows:
     copy is left).
     """
 
-    __slots__ = ("cache", "counts", "missing", "need_counts", "nmelds", "probe")
+    __slots__ = ("counts", "missing", "need_counts", "nmelds", "probe")
 
     def __init__(self, counts: list[int], nmelds: int, missing: str | None) -> None:
         self.counts = counts
@@ -297,11 +293,6 @@ class _Rows:
         _set_meld_suits(probe, 0)
         _set_packed(probe, 0)
         self.probe = probe
-        key = (nmelds, missing)
-        cache = _SHANTEN_CACHE.get(key)
-        if cache is None or len(cache) >= _CACHE_MAX:
-            cache = _SHANTEN_CACHE[key] = {}
-        self.cache = cache
         # The compiled shanten reads only the packed keys of a meld-less hand.
         self.need_counts = bool(nmelds) or not _C_BACKEND[0]
 
@@ -313,16 +304,12 @@ class _Rows:
         _set_counts(self.probe, tuple(row))
 
     def shanten(self, packed: int, out: int, add: int) -> int:
-        key = packed if add >= 0 else -packed - 1  # 13- and 14-tile rows apart
-        value = self.cache.get(key)
-        if value is None:
-            probe = self.probe
-            _set_packed(probe, packed)
-            _set_size(probe, 13 if add < 0 else 14)
-            if self.need_counts:
-                self._set_row(out, add)
-            value = self.cache[key] = _ev.shanten(probe, missing_suit=self.missing)
-        return value
+        probe = self.probe
+        _set_packed(probe, packed)
+        _set_size(probe, 13 if add < 0 else 14)
+        if self.need_counts:
+            self._set_row(out, add)
+        return _ev.shanten(probe, missing_suit=self.missing)
 
     def gain(self, base: int, out: int, live: list[tuple[int, int]], best: int) -> int:
         """Live copies of the kinds whose row (``base`` plus that kind) is below ``best``."""
@@ -332,19 +319,13 @@ class _Rows:
                 if self.shanten(base + _PACK_DELTA[j], out, j) < best:
                     gain += n
             return gain
-        cache = self.cache
-        get = cache.get
         probe = self.probe
         shanten = _ev.shanten
         missing = self.missing
         _set_size(probe, 14)
         for j, n in live:
-            p = base + _PACK_DELTA[j]
-            value = get(p)
-            if value is None:
-                _set_packed(probe, p)
-                value = cache[p] = shanten(probe, missing_suit=missing)
-            if value < best:
+            _set_packed(probe, base + _PACK_DELTA[j])
+            if shanten(probe, missing_suit=missing) < best:
                 gain += n
         return gain
 

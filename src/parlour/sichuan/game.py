@@ -517,7 +517,7 @@ class Game(protocol.Game):
         self._legal_cache: dict[int, tuple[protocol.Action, ...]] = {}
         self._exhausted = False
         # Seat-independent observation fields for the current state (None: rebuild).
-        self._obs_base: tuple[Any, ...] | None = None
+        self._obs_base: dict[str, Any] | None = None
         self._melds_view: list[tuple[tuple[MeldInfo, ...], ...] | None] = [None] * 4
         # Cached immutable views for observations; None means "rebuild".
         self._disc_t: tuple[DiscardInfo, ...] | None = None
@@ -1262,12 +1262,17 @@ class Game(protocol.Game):
         if base is None:
             base = self._observation_base()
             self._obs_base = base
-        (phase, dealer, current, wall, sizes, discards, declared, won, winners, public,
-         on_offer, offer_from, ledger, direction, missing) = base  # fmt: skip
-        if missing is None:
-            missing = tuple(
-                SUITS[m] if m >= 0 and s == seat else None for s, m in enumerate(self._missing)
-            )
+        # The base holds every field in the dataclass's order, with the
+        # seat-dependent ones at their "nothing" values; overwriting keys of a
+        # copy keeps that order, so the result is what __init__ would build.
+        d = base.copy()
+        d["seat"] = seat
+        to_act = self._to_act_t
+        d["to_act"] = to_act
+        hand = self._hand_t[seat]
+        d["hand"] = self._sorted_tiles(seat) if hand is None else hand
+        if seat == self._cur and base["phase"] == "turn":
+            d["drawn"] = self._drawn_tile
         melds = self._melds_view[seat]
         if melds is None:
             melds = (
@@ -1277,41 +1282,22 @@ class Game(protocol.Game):
                 self._meld_views(3, seat),
             )
             self._melds_view[seat] = melds
-        to_act = self._to_act_t
+        d["melds"] = melds
+        if base["missing"] is None:
+            d["missing"] = tuple(
+                SUITS[m] if m >= 0 and s == seat else None for s, m in enumerate(self._missing)
+            )
+        if self._exchange_choice[seat]:
+            d["exchange"] = self._exchange_choice[seat]
+        if self._received[seat]:
+            d["received"] = self._received[seat]
+        if seat in to_act:
+            d["legal_actions"] = self._legal_tuple(seat)
         obs: SichuanObservation = _new_obs(SichuanObservation)
-        # Same fields, values and order as the dataclass __init__ would set.
-        _set_obs_dict(
-            obs,
-            "__dict__",
-            {
-                "seat": seat,
-                "phase": phase,
-                "dealer": dealer,
-                "current": current,
-                "to_act": to_act,
-                "wall_remaining": wall,
-                "hand": self._sorted_tiles(seat),
-                "drawn": self._drawn_tile if seat == current and phase == "turn" else -1,
-                "hand_sizes": sizes,
-                "melds": melds,
-                "discards": discards,
-                "missing": missing,
-                "declared": declared,
-                "won": won,
-                "winners": winners,
-                "public_hands": public,
-                "on_offer": on_offer,
-                "offer_from": offer_from,
-                "ledger": ledger,
-                "exchange": self._exchange_choice[seat],
-                "received": self._received[seat],
-                "exchange_direction": direction,
-                "legal_actions": self._legal_tuple(seat) if seat in to_act else (),
-            },
-        )
+        _set_obs_dict(obs, "__dict__", d)
         return obs
 
-    def _observation_base(self) -> tuple[Any, ...]:
+    def _observation_base(self) -> dict[str, Any]:
         phase = self._phase
         ms = self._missing
         missing: tuple[str | None, ...] | None = None
@@ -1328,23 +1314,31 @@ class Game(protocol.Game):
             self._ledger_t = tuple(self._ledger)
         offering = phase == "claim" or phase == "rob"
         tiles = self._tiles
-        return (
-            phase,
-            self._dealer,
-            self._cur,
-            self._back - self._front + 1,
-            (len(tiles[0]), len(tiles[1]), len(tiles[2]), len(tiles[3])),
-            self._disc_t,
-            (ms[0] >= 0, ms[1] >= 0, ms[2] >= 0, ms[3] >= 0),
-            tuple(self._won),
-            tuple(self._winners),
-            public,
-            self._offer if offering else -1,
-            self._offer_from if offering else -1,
-            self._ledger_t,
-            self._direction if self._exchange_done else None,
-            missing,
-        )
+        return {
+            "seat": -1,
+            "phase": phase,
+            "dealer": self._dealer,
+            "current": self._cur,
+            "to_act": (),
+            "wall_remaining": self._back - self._front + 1,
+            "hand": (),
+            "drawn": -1,
+            "hand_sizes": (len(tiles[0]), len(tiles[1]), len(tiles[2]), len(tiles[3])),
+            "melds": (),
+            "discards": self._disc_t,
+            "missing": missing,
+            "declared": (ms[0] >= 0, ms[1] >= 0, ms[2] >= 0, ms[3] >= 0),
+            "won": tuple(self._won),
+            "winners": tuple(self._winners),
+            "public_hands": public,
+            "on_offer": self._offer if offering else -1,
+            "offer_from": self._offer_from if offering else -1,
+            "ledger": self._ledger_t,
+            "exchange": (),
+            "received": (),
+            "exchange_direction": self._direction if self._exchange_done else None,
+            "legal_actions": (),
+        }
 
     def _result(self) -> Result:
         scores = [0, 0, 0, 0]
