@@ -313,7 +313,7 @@ int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int m
 
 /* Min over splitting `sets` sets among the suits with the pair in one suit:
  * a min-plus product of the first two suits' vectors, then the third. */
-static int combine(const uint8_t d[3][10], int sets)
+static inline int combine(const uint8_t d[3][10], int sets)
 {
     uint8_t ab[10];
     for (int m = 0; m <= sets; m++) {
@@ -339,12 +339,11 @@ static int combine(const uint8_t d[3][10], int sets)
     return best;
 }
 
-static void dist_from_entry(uint64_t e, uint8_t d[10])
+/* Table distances never exceed 14: a suit can always be completed by adding
+ * tiles, so no nibble stands for "impossible". */
+static inline void dist_from_entry(uint64_t e, uint8_t d[10])
 {
-    for (int j = 0; j < 10; j++) {
-        unsigned v = entry_dist(e, j);
-        d[j] = (uint8_t)(v >= 15 ? INF : v);
-    }
+    for (int j = 0; j < 10; j++) d[j] = (uint8_t)((e >> (4 * j)) & 15u);
 }
 
 /* Shanten from the suits' keys; a suit listed in `capped` (bit s) takes its
@@ -368,7 +367,9 @@ static int shanten_core(const parlour_sc_tables *t, const uint32_t keys[3], int 
                 dist_from_entry(t->entry[dense(t, keys[s])], d[s]);
             }
         }
-        int dist = combine((const uint8_t(*)[10])d, 4 - melds);
+        /* The constant lets the compiler unroll the common no-meld case. */
+        int dist = melds == 0 ? combine((const uint8_t(*)[10])d, 4)
+                              : combine((const uint8_t(*)[10])d, 4 - melds);
         if (dist < INF) best = dist - 1;
     }
     if (form != PARLOUR_SC_FORM_STANDARD && melds == 0) {
@@ -639,8 +640,10 @@ static int check_batch(const parlour_sc_tables *t, const uint8_t *counts, size_t
     if (t == NULL || out == NULL || (counts == NULL && n > 0)) return PARLOUR_E_NULL;
     if (t->magic != MAGIC) return PARLOUR_E_BUFFER;
     if (missing < -1 || missing > 2) return PARLOUR_E_ARG;
-    for (size_t i = 0; i < n * 27; i++)
-        if (counts[i] > 4) return PARLOUR_E_COUNT;
+    /* No early exit: the loop vectorises, and bad input is rare. */
+    unsigned bad = 0;
+    for (size_t i = 0; i < n * 27; i++) bad |= counts[i] > 4;
+    if (bad) return PARLOUR_E_COUNT;
     if (melds != NULL)
         for (size_t i = 0; i < n; i++)
             if (melds[i] > 4) return PARLOUR_E_ARG;
@@ -689,15 +692,17 @@ int parlour_sc_batch_shanten(const parlour_sc_tables *t, const uint8_t *counts, 
     if (form < 0 || form > 2) return PARLOUR_E_ARG;
     for (size_t i = 0; i < n; i++) {
         const uint8_t *c = counts + 27 * i;
-        unsigned tiles = 0;
         int m = melds ? melds[i] : 0;
-        for (int k = 0; k < 27; k++) tiles += c[k];
-        tiles += 3u * (unsigned)m;
-        if (tiles != 13u && tiles != 14u) {
+        uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
+        /* Tile counts from the flags table (15 marks a suit of over 14). The
+         * OR is 15 only if a suit is invalid or the counts sum past 14. */
+        unsigned n0 = t->flags[keys[0]] >> 4, n1 = t->flags[keys[1]] >> 4,
+                 n2 = t->flags[keys[2]] >> 4;
+        unsigned tiles = n0 + n1 + n2 + 3u * (unsigned)m;
+        if ((n0 | n1 | n2) == N_INVALID || (tiles != 13u && tiles != 14u)) {
             out[i] = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
             continue;
         }
-        uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
         out[i] = (int8_t)shanten_core(t, keys, m, missing, form, NULL, NULL, 0);
     }
     return PARLOUR_OK;
