@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 from parlour import _backend
 from parlour.ninedomains.battle import (
@@ -53,7 +54,23 @@ def _rebind(impl: ModuleType) -> None:
         g[name] = getattr(impl, "ninedomains_" + name)
 
 
+_BOTS = ("EquilibriumBot", "HeuristicBot", "RandomBot")
+
+
+def __getattr__(name: str) -> Any:
+    # The bots need numpy; import them on first use so that importing the
+    # package stays cheap.
+    if name in _BOTS:
+        from parlour.ninedomains import bots
+
+        return getattr(bots, name)
+    raise AttributeError(f"module 'parlour.ninedomains' has no attribute {name!r}")
+
+
 __all__ = [
+    "EquilibriumBot",
+    "HeuristicBot",
+    "RandomBot",
     "BASIC",
     "CARDS",
     "CARD_TEXTS",
