@@ -684,14 +684,18 @@ class Game(protocol.Game):
         return []
 
     def _apply(self, seat: int, action: protocol.Action) -> None:
-        self._legal_cache = {}
         phase = self._phase
-        if not (
-            (phase == "claim" or phase == "rob") and len(self._answers) + 1 < len(self._responders)
-        ):
-            # Only an answer that does not close its window leaves the
-            # seat-independent part of the observations unchanged.
-            self._obs_base = None
+        if phase == "claim" or phase == "rob":
+            answers = self._answers
+            answers[seat] = action
+            if len(answers) < len(self._responders):
+                # An answer that leaves others to answer changes nothing else:
+                # the other seats' legal actions and the seat-independent
+                # part of the observations stay as they are.
+                self._to_act_t = tuple([s for s in self._to_act_t if s != seat])
+                return
+        self._legal_cache = {}
+        self._obs_base = None
         if phase == "turn":
             if isinstance(action, Discard):
                 self._do_discard(seat, action.tile)
@@ -699,13 +703,10 @@ class Game(protocol.Game):
                 self._do_turn_kong(seat, action.kind)
             else:
                 self._do_self_draw_win(seat)
-        elif phase == "claim" or phase == "rob":
-            self._answers[seat] = action
-            if len(self._answers) == len(self._responders):
-                if phase == "claim":
-                    self._resolve_claims()
-                else:
-                    self._resolve_rob()
+        elif phase == "claim":
+            self._resolve_claims()
+        elif phase == "rob":
+            self._resolve_rob()
         elif phase == "declare":
             assert isinstance(action, Declare)
             self._missing[seat] = SUITS.index(action.suit)
@@ -912,7 +913,9 @@ class Game(protocol.Game):
     def _do_discard(self, seat: int, tile: int) -> None:
         self._remove_tile(seat, tile)
         self._refresh_waits(seat)
-        self._discards.append(DiscardInfo(seat, tile))
+        info: DiscardInfo = _new_obs(DiscardInfo)
+        _set_obs_dict(info, "__dict__", {"seat": seat, "tile": tile, "taken": "", "by": ()})
+        self._discards.append(info)  # DiscardInfo(seat, tile), built without __init__
         self._disc_t = None
         self._event("discard", seat, tile)
         last = self._last_drawer == seat
