@@ -497,6 +497,10 @@ class Game(_BaseGame):
     def _from_deal(cls, rules: Any, deal: Any) -> Game:
         if not isinstance(deal, dict) or set(deal) != {"domains", "specials"}:
             raise ValueError("a Nine Domains deal is {'domains': [...], 'specials': [...]}")
+        # A record fixes every order: a missing one would be shuffled anew.
+        for key in ("domains", "specials"):
+            if not isinstance(deal[key], list):
+                raise ValueError(f"the deal's {key} must be a list, not {deal[key]!r}")
         return cls(rules, domains=deal["domains"], specials=deal["specials"])
 
     def parse_action(self, text: str) -> Action:
