@@ -238,7 +238,7 @@ class HeuristicBot:
         for t in obs.hand:
             packed += _PACK_DELTA[t >> 2]
         rows = _Rows(counts, nmelds, missing)
-        sh13 = [rows.shanten(packed - _PACK_DELTA[k], k, -1) for k in kinds]
+        sh13 = rows.without(packed, kinds)
         best = min(sh13)
         keep = [k for k, v in zip(kinds, sh13, strict=True) if v == best]
         if len(keep) == 1:
@@ -296,33 +296,50 @@ class _Rows:
         # The compiled shanten reads only the packed keys of a meld-less hand.
         self.need_counts = bool(nmelds) or not _C_BACKEND[0]
 
-    def _set_row(self, out: int, add: int) -> None:
+    def _set_row(self, out: int) -> None:
         row = list(self.counts)
         row[out] -= 1
-        if add >= 0:
-            row[add] += 1
         _set_counts(self.probe, tuple(row))
 
-    def shanten(self, packed: int, out: int, add: int) -> int:
+    def without(self, packed: int, kinds: list[int]) -> list[int]:
+        """Shanten of the 13-tile rows ``counts - e[k]`` for each of ``kinds``."""
         probe = self.probe
-        _set_packed(probe, packed)
-        _set_size(probe, 13 if add < 0 else 14)
+        shanten = _ev.shanten
+        missing = self.missing
+        _set_size(probe, 13)
+        out = []
         if self.need_counts:
-            self._set_row(out, add)
-        return _ev.shanten(probe, missing_suit=self.missing)
+            row = list(self.counts)
+            for k in kinds:
+                row[k] -= 1
+                _set_counts(probe, tuple(row))
+                row[k] += 1
+                _set_packed(probe, packed - _PACK_DELTA[k])
+                out.append(shanten(probe, missing_suit=missing))
+            return out
+        for k in kinds:
+            _set_packed(probe, packed - _PACK_DELTA[k])
+            out.append(shanten(probe, missing_suit=missing))
+        return out
 
     def gain(self, base: int, out: int, live: list[tuple[int, int]], best: int) -> int:
         """Live copies of the kinds whose row (``base`` plus that kind) is below ``best``."""
         gain = 0
-        if self.need_counts:
-            for j, n in live:
-                if self.shanten(base + _PACK_DELTA[j], out, j) < best:
-                    gain += n
-            return gain
         probe = self.probe
         shanten = _ev.shanten
         missing = self.missing
         _set_size(probe, 14)
+        if self.need_counts:
+            row = list(self.counts)
+            row[out] -= 1
+            for j, n in live:
+                row[j] += 1
+                _set_counts(probe, tuple(row))
+                row[j] -= 1
+                _set_packed(probe, base + _PACK_DELTA[j])
+                if shanten(probe, missing_suit=missing) < best:
+                    gain += n
+            return gain
         for j, n in live:
             _set_packed(probe, base + _PACK_DELTA[j])
             if shanten(probe, missing_suit=missing) < best:
@@ -335,7 +352,7 @@ class _Rows:
         _set_packed(probe, packed)
         _set_size(probe, 13)
         if self.need_counts:
-            self._set_row(out, -1)
+            self._set_row(out)
         mask = 0
         for w in _ev.waits(probe, missing_suit=self.missing):
             mask |= _KIND_BIT[w]
