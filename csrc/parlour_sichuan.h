@@ -14,7 +14,7 @@ extern "C" {
 #define PARLOUR_SC_SUIT_KEYS 1953125u
 
 /* Opaque per-suit lookup tables; the caller allocates
- * parlour_sc_tables_size() bytes (about 5.3 MB, 8-byte aligned, e.g. from
+ * parlour_sc_tables_size() bytes (about 9.4 MB, 8-byte aligned, e.g. from
  * malloc) and fills them once with parlour_sc_tables_init. After that the
  * tables are read-only and may be shared by any number of threads. */
 typedef struct parlour_sc_tables parlour_sc_tables;

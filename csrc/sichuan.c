@@ -42,6 +42,9 @@ struct parlour_sc_tables {
     uint32_t lo_base[3125];
     uint16_t hi_code[625];
     uint64_t entry[VALID_KEYS];
+    /* The ten distances of each entry again, a byte each, so that shanten
+     * reads them without unpacking nibbles. */
+    uint8_t dist[VALID_KEYS][10];
     /* bits 0..2: sum of count / 2 (pairs, quads counting two); 3..6: odd counts */
     uint8_t aux[VALID_KEYS];
     /* The completeness bits again, one byte a key (bit 0: decomposes, bit 1:
@@ -145,6 +148,7 @@ static void build(struct parlour_sc_tables *t, int r, uint32_t key, int n, const
         if (even) e |= EVEN_BIT;
         e |= (uint64_t)n << N_BITS;
         t->entry[dense(t, key)] = e;
+        memcpy(t->dist[dense(t, key)], dist, 10);
         t->aux[dense(t, key)] = (uint8_t)(pairs | (odd << 3));
         t->flags[key] = (uint8_t)(((unsigned)n << 4) | ((e & OK_BIT) ? 1u : 0u) | (even ? 2u : 0u));
         return;
@@ -221,7 +225,6 @@ static inline uint32_t suit_key(const uint8_t *c)
     return (uint32_t)c[0] + 5u * (c[1] + 5u * (c[2] + 5u * (c[3] + 5u * (c[4] + 5u * (c[5] + 5u * (c[6] + 5u * (c[7] + 5u * (uint32_t)c[8])))))));
 }
 
-static inline unsigned entry_dist(uint64_t e, int j) { return (unsigned)(e >> (4 * j)) & 15u; }
 
 static int check_args(const parlour_sc_tables *t, const uint8_t *counts, int melds, int missing)
 {
@@ -313,7 +316,7 @@ int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int m
 
 /* Min over splitting `sets` sets among the suits with the pair in one suit:
  * a min-plus product of the first two suits' vectors, then the third. */
-static inline int combine(const uint8_t d[3][10], int sets)
+static inline int combine(const uint8_t *const d[3], int sets)
 {
     uint8_t ab[10];
     for (int m = 0; m <= sets; m++) {
@@ -339,12 +342,9 @@ static inline int combine(const uint8_t d[3][10], int sets)
     return best;
 }
 
-/* Table distances never exceed 14: a suit can always be completed by adding
- * tiles, so no nibble stands for "impossible". */
-static inline void dist_from_entry(uint64_t e, uint8_t d[10])
-{
-    for (int j = 0; j < 10; j++) d[j] = (uint8_t)((e >> (4 * j)) & 15u);
-}
+/* Shanten from the suits' keys; a suit listed in `capped` (bit s) takes its
+ * dist from the capped DP over counts instead of the table. */
+static const uint8_t MISSING_DIST[10] = {0, INF, INF, INF, INF, INF, INF, INF, INF, INF};
 
 /* Shanten from the suits' keys; a suit listed in `capped` (bit s) takes its
  * dist from the capped DP over counts instead of the table. */
@@ -353,30 +353,31 @@ static int shanten_core(const parlour_sc_tables *t, const uint32_t keys[3], int 
                         int capped)
 {
     int best = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+    uint32_t idx[3] = {dense(t, keys[0]), dense(t, keys[1]), dense(t, keys[2])};
     if (form != PARLOUR_SC_FORM_SEVEN_PAIRS) {
-        uint8_t d[3][10];
+        uint8_t own[3][10];
+        const uint8_t *d[3];
         for (int s = 0; s < 3; s++) {
             if (s == missing) {
-                memset(d[s], INF, 10);
-                d[s][0] = 0;
+                d[s] = MISSING_DIST;
             } else if (capped & (1 << s)) {
                 uint8_t cap[9];
                 for (int r = 0; r < 9; r++) cap[r] = (uint8_t)(4 - meld_counts[9 * s + r]);
-                suit_dist_capped(counts + 9 * s, cap, d[s]);
+                suit_dist_capped(counts + 9 * s, cap, own[s]);
+                d[s] = own[s];
             } else {
-                dist_from_entry(t->entry[dense(t, keys[s])], d[s]);
+                d[s] = t->dist[idx[s]];
             }
         }
         /* The constant lets the compiler unroll the common no-meld case. */
-        int dist = melds == 0 ? combine((const uint8_t(*)[10])d, 4)
-                              : combine((const uint8_t(*)[10])d, 4 - melds);
+        int dist = melds == 0 ? combine(d, 4) : combine(d, 4 - melds);
         if (dist < INF) best = dist - 1;
     }
     if (form != PARLOUR_SC_FORM_STANDARD && melds == 0) {
         int pairs = 0, odd = 0;
         for (int s = 0; s < 3; s++) {
             if (s == missing) continue;
-            uint8_t a = t->aux[dense(t, keys[s])];
+            uint8_t a = t->aux[idx[s]];
             pairs += a & 7;
             odd += (a >> 3) & 15;
         }
