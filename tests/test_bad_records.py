@@ -228,8 +228,7 @@ def test_bad_dealer_or_table(name: str) -> None:
     if field is None:
         return
     wrongs: list[Any] = [-1, 4 if field == "dealer" else 7, 1 if field == "players" else 9, "0"]
-    # None as a sisepai dealer: see test_sisepai_null_dealer_is_rejected (a known bug).
-    wrongs += [True, 1.0] + ([] if name == "sisepai" else [None])
+    wrongs += [True, 1.0, None]
     for wrong in wrongs:
         bad = copy.deepcopy(rec)
         bad["deal"][field] = wrong
@@ -348,11 +347,6 @@ def test_ninedomains_null_deal_order_is_rejected(key: str) -> None:
     _rejected("ninedomains", rec, key)
 
 
-# Paths and values left out of the random corruption test (none now: the two
-# null-deal bugs it found are fixed and tested above).
-_KNOWN_BUGS: set[tuple[str, tuple[str, ...]]] = set()
-
-
 # -- wrong version or game -------------------------------------------------------
 
 
@@ -407,10 +401,7 @@ def test_random_corruption(name: str, data: st.DataObject) -> None:
     for k in path[:-1]:
         parent = parent[k]
     if data.draw(st.booleans()):
-        value = data.draw(_JUNK)
-        if value is None and (name, path) in _KNOWN_BUGS:
-            return  # see the xfail tests above
-        parent[path[-1]] = value
+        parent[path[-1]] = data.draw(_JUNK)
     elif isinstance(parent, dict):
         del parent[path[-1]]
     else:
