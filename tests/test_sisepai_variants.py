@@ -6,8 +6,8 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from conformance import check_conformance
 
+from conformance import check_conformance
 from parlour.sisepai import Game, Hand, Rules, best_groups
 from parlour.sisepai.scoring import win_grouping
 
