@@ -31,6 +31,7 @@ A physical tile is written ``<kind>#<copy>``: ``5m#2`` is id
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -207,6 +208,8 @@ class Pass(protocol.Action):
 ACTION_TYPES = (Exchange, Declare, Discard, Win, Pung, Kong, Pass)
 
 _ACTION_CLASSES = frozenset(ACTION_TYPES)
+# The other seats in turn order after each seat.
+_OTHERS = tuple(tuple((seat + i) % 4 for i in range(1, 4)) for seat in range(4))
 
 # Interned actions: the engine hands out these objects, so membership tests
 # mostly hit the identity shortcut.
@@ -216,6 +219,8 @@ _DISCARD = tuple(Discard(t) for t in range(TILES))
 _PUNG = tuple(Pung(k) for k in range(KINDS))
 _KONG = tuple(Kong(k) for k in range(KINDS))
 _DECLARE = (Declare("m"), Declare("p"), Declare("s"))
+_PASS_ONLY: tuple[protocol.Action, ...] = (_PASS,)
+_PASS_WIN: tuple[protocol.Action, ...] = (_PASS, _WIN)
 
 
 def _parse_action(text: str) -> protocol.Action:
@@ -513,7 +518,7 @@ class Game(protocol.Game):
         self._offer_last = False
         self._answers: dict[int, protocol.Action] = {}
         self._responders: tuple[int, ...] = ()
-        self._window_legal: dict[int, list[protocol.Action]] = {}
+        self._window_legal: dict[int, tuple[protocol.Action, ...]] = {}
         self._legal_cache: dict[int, tuple[protocol.Action, ...]] = {}
         self._exhausted = False
         # Seat-independent observation fields for the current state (None: rebuild).
@@ -588,7 +593,8 @@ class Game(protocol.Game):
     def legal_actions(self, seat: int) -> list[protocol.Action]:
         """The actions ``seat`` may take now (empty when it need not act)."""
         if seat.__class__ is int and seat in self._to_act_t:
-            return list(self._legal_tuple(seat))
+            cached = self._legal_cache.get(seat)
+            return list(self._legal_tuple(seat) if cached is None else cached)
         return super().legal_actions(seat)
 
     def observation(self, seat: int) -> SichuanObservation:
@@ -671,7 +677,7 @@ class Game(protocol.Game):
             return f"{_TILE_NAMES[self._offer]} is on offer; it may only answer it"
         return f"the {self._phase} phase is on"
 
-    def _compute_legal(self, seat: int) -> list[protocol.Action]:
+    def _compute_legal(self, seat: int) -> Sequence[protocol.Action]:
         phase = self._phase
         if phase == "turn":
             return self._turn_legal(seat)
@@ -870,7 +876,7 @@ class Game(protocol.Game):
             tile = self._wall_order[self._front]
             self._front += 1
             self._take_drawn(seat, tile)
-            self._event("draw", seat, tile)
+            self._events.append(("draw", seat, tile, ""))
 
     def _take_drawn(self, seat: int, tile: int) -> None:
         self._add_tile(seat, tile)
@@ -932,24 +938,24 @@ class Game(protocol.Game):
         kind = tile >> 2
         suit = kind // 9
         responders = []
-        legal: dict[int, list[protocol.Action]] = {}
+        legal: dict[int, tuple[protocol.Action, ...]] = {}
         can_kong = self._front <= self._back
-        for i in range(1, 4):
-            s = (seat + i) % 4
-            if self._won[s]:
+        won = self._won
+        for s in _OTHERS[seat]:
+            if won[s]:
                 continue
             responders.append(s)
-            acts: list[protocol.Action] = [_PASS]
-            if kind in self._waits[s]:
-                acts.append(_WIN)
+            win = kind in self._waits[s]
             ms = self._missing[s]
-            if phase == "claim" and ms != suit and not (ms >= 0 and self._suit_n[s][ms]):
-                c = self._counts[s][kind]
-                if c >= 2:
-                    acts.append(_PUNG[kind])
+            c = self._counts[s][kind]
+            if c >= 2 and phase == "claim" and ms != suit and not (ms >= 0 and self._suit_n[s][ms]):
+                acts: list[protocol.Action] = [_PASS, _WIN] if win else [_PASS]
+                acts.append(_PUNG[kind])
                 if c >= 3 and can_kong:
                     acts.append(_KONG[kind])
-            legal[s] = acts
+                legal[s] = tuple(acts)
+            else:
+                legal[s] = _PASS_WIN if win else _PASS_ONLY
         self._responders = tuple(responders)
         self._window_legal = legal
 
@@ -962,6 +968,12 @@ class Game(protocol.Game):
 
     def _resolve_claims(self) -> None:
         seat, tile = self._offer_from, self._offer
+        answers = list(self._answers.values())
+        if answers.count(_PASS) == len(answers):
+            # Everyone passed: the discard stays and the next seat draws.
+            self._disc_t = None
+            self._next_turn(self._next_active(seat))
+            return
         kind = tile >> 2
         winners = self._winners_of_window()
         index = len(self._discards) - 1
