@@ -320,3 +320,32 @@ def test_engine_caches_match_the_state() -> None:
             seat = game.to_act[0]
             legal = game.legal_actions(seat)
             game.apply(seat, bots[seat].act(game.observation(seat), legal, parlour_rng))
+
+
+def test_bot_hand_builder_matches_the_constructor() -> None:
+    from parlour.sichuan import Hand, Meld
+    from parlour.sichuan.bots import _hand
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        tiles = rng.sample(range(108), 14)
+        melds: list[Meld] = []
+        counts = [0] * 27
+        for t in tiles:
+            counts[t >> 2] += 1
+        for k in range(27):
+            if counts[k] >= 3 and rng.random() < 0.5 and len(melds) < 4:
+                counts[k] -= 3
+                melds.append(Meld(k, rng.choice(["pung", "kong", "concealed_kong"])))
+        counts[rng.randrange(27)] += rng.choice([0, 0, 1, 5])  # sometimes invalid
+        try:
+            plain = Hand(counts, melds)
+        except NotationError as exc:
+            with pytest.raises(NotationError) as again:
+                _hand(counts, melds)
+            assert str(again.value) == str(exc)
+            continue
+        fast = _hand(counts, melds)
+        assert type(fast) is Hand
+        for slot in Hand.__slots__:
+            assert getattr(fast, slot) == getattr(plain, slot)

@@ -174,7 +174,7 @@ class HeuristicBot:
         return obs.missing[obs.seat]
 
     def _shanten(self, counts: list[int], melds: list[Meld], missing: str | None) -> int:
-        return _ev.shanten(Hand(counts, melds), missing_suit=missing)
+        return _ev.shanten(_hand(counts, melds), missing_suit=missing)
 
     def _answer(self, obs: SichuanObservation, legal: Sequence[Any]) -> Any:
         claims = [a for a in legal if isinstance(a, (Kong, Pung))]
@@ -221,8 +221,10 @@ class HeuristicBot:
     def _discard(self, obs: SichuanObservation, discards: Sequence[Discard]) -> Discard:
         # The same choice as the batch formulation (rows of counts minus each
         # candidate, batch shanten counting melds but not capping kinds by
-        # them), evaluated row by row on a probe hand; see
-        # tests/test_sichuan_game.py for the check against the numpy version.
+        # them): the candidates row by row on a probe hand, the tie-break rows
+        # (only the live kinds) in one batch call or, for a ready hand, from
+        # its waits; tests/test_sichuan_game.py checks it against the plain
+        # numpy version.
         if len(discards) == 1:
             return discards[0]
         first_of_kind: dict[int, Discard] = {}
@@ -246,22 +248,93 @@ class HeuristicBot:
         seen = self._visible(obs, counts)
         skip = _MISSING_RANGE[missing]
         live = [(k, 4 - seen[k]) for k in range(KINDS) if seen[k] < 4 and k not in skip]
+        if best == 0:
+            # One tile lowers a ready hand's shanten exactly when it completes it.
+            gains = []
+            for k in keep:
+                waits = rows.waits(packed - _PACK_DELTA[k], k)
+                gains.append(sum(n for j, n in live if waits >> j & 1))
+        else:
+            gains = _batch_gains(counts, nmelds, missing, keep, live, best)
         pick = keep[0]
         top = -1
-        for k in keep:
-            gain = 0
-            if best == 0:
-                # One tile lowers a ready hand's shanten exactly when it completes it.
-                waits = rows.waits(packed - _PACK_DELTA[k], k)
-                for j, n in live:
-                    if waits >> j & 1:
-                        gain += n
-            else:
-                gain = rows.gain(packed - _PACK_DELTA[k], k, live, best)
+        for k, gain in zip(keep, gains, strict=True):
             if gain > top:
                 top = gain
                 pick = k
         return first_of_kind[pick]
+
+
+def _batch_gains(
+    counts: list[int],
+    nmelds: int,
+    missing: str | None,
+    keep: list[int],
+    live: list[tuple[int, int]],
+    best: int,
+) -> list[int]:
+    """For each kept discard ``k``: the live copies of the kinds ``j`` whose row
+    ``counts - e[k] + e[j]`` has a shanten below ``best``, from one batch call."""
+    import numpy as np
+
+    from parlour.sichuan import batch
+
+    width = len(live)
+    buf = bytearray()
+    for k in keep:
+        row = list(counts)
+        row[k] -= 1
+        buf += bytes(row) * width
+    pos = 0
+    for _ in keep:
+        for j, _n in live:
+            buf[pos + j] += 1
+            pos += KINDS
+    rows = np.frombuffer(buf, dtype=np.uint8).reshape(-1, KINDS)
+    melds = np.full(len(rows), nmelds, dtype=np.uint8) if nmelds else None
+    sh = batch.shanten(rows, melds, missing_suit=missing).tolist()
+    gains = []
+    i = 0
+    for _ in keep:
+        gain = 0
+        for _j, n in live:
+            if sh[i] < best:
+                gain += n
+            i += 1
+        gains.append(gain)
+    return gains
+
+
+def _hand(counts: list[int], melds: list[Meld]) -> Hand:
+    """``Hand(counts, melds)`` for the bot's own (valid) hands, built without
+    the constructor's checks; anything out of range goes to the constructor,
+    which says what is wrong."""
+    total = list(counts)
+    for m in melds:
+        total[m.kind] += m.size
+    if len(melds) > 4 or min(counts) < 0 or max(total) > 4:
+        return Hand(counts, melds)
+    size = sum(counts) + 3 * len(melds)
+    if size > 14:
+        return Hand(counts, melds)
+    h: Hand = object.__new__(Hand)
+    packed = 0
+    for k in range(KINDS):
+        packed += _PACK_DELTA[k] * counts[k]
+    _set_counts(h, tuple(counts))
+    _set_melds(h, tuple(melds))
+    _set_packed(h, packed)
+    _set_nmelds(h, len(melds))
+    if melds:
+        mc = [0] * KINDS
+        for m in melds:
+            mc[m.kind] += m.size
+        _set_meld_counts(h, bytes(mc))
+    else:
+        _set_meld_counts(h, None)
+    _set_meld_suits(h, sum({1 << (m.kind // 9) for m in melds}))
+    _set_size(h, size)
+    return h
 
 
 _DUMMY_MELDS = tuple((Meld(0, "pung"),) * n for n in range(5))
@@ -321,30 +394,6 @@ class _Rows:
             _set_packed(probe, packed - _PACK_DELTA[k])
             out.append(shanten(probe, missing_suit=missing))
         return out
-
-    def gain(self, base: int, out: int, live: list[tuple[int, int]], best: int) -> int:
-        """Live copies of the kinds whose row (``base`` plus that kind) is below ``best``."""
-        gain = 0
-        probe = self.probe
-        shanten = _ev.shanten
-        missing = self.missing
-        _set_size(probe, 14)
-        if self.need_counts:
-            row = list(self.counts)
-            row[out] -= 1
-            for j, n in live:
-                row[j] += 1
-                _set_counts(probe, tuple(row))
-                row[j] -= 1
-                _set_packed(probe, base + _PACK_DELTA[j])
-                if shanten(probe, missing_suit=missing) < best:
-                    gain += n
-            return gain
-        for j, n in live:
-            _set_packed(probe, base + _PACK_DELTA[j])
-            if shanten(probe, missing_suit=missing) < best:
-                gain += n
-        return gain
 
     def waits(self, packed: int, out: int) -> int:
         """Bit mask of the kinds completing the 13-tile row ``counts - e[out]``."""
