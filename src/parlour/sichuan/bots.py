@@ -117,16 +117,20 @@ class HeuristicBot:
             return self._declare(obs, legal_actions)
         if isinstance(first, Exchange):
             return self._exchange(obs, legal_actions)
-        wins = [a for a in legal_actions if isinstance(a, Win)]
-        if wins:
-            return wins[0]
+        kongs: list[Kong] = []
+        discards: list[Discard] = []
+        for a in legal_actions:
+            if isinstance(a, Win):
+                return a  # the first win
+            if isinstance(a, Kong):
+                kongs.append(a)
+            elif isinstance(a, Discard):
+                discards.append(a)
         if isinstance(first, Pass):
             return self._answer(obs, legal_actions)
-        kongs = [a for a in legal_actions if isinstance(a, Kong)]
         for k in kongs:
             if self._turn_kong_ok(obs, k.kind):
                 return k
-        discards = [a for a in legal_actions if isinstance(a, Discard)]
         return self._discard(obs, discards)
 
     # -- choices ---------------------------------------------------------
