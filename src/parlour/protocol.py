@@ -281,7 +281,7 @@ class Game(ABC):
         missing = [k for k in ("format", "game", "rules", "deal", "actions") if k not in data]
         if missing:
             raise RecordError(f"record lacks {', '.join(missing)}")
-        if data["format"] != RECORD_FORMAT or isinstance(data["format"], bool):
+        if type(data["format"]) is not int or data["format"] != RECORD_FORMAT:
             raise RecordError(
                 f"record format {data['format']!r} is not supported (expected {RECORD_FORMAT})"
             )
@@ -289,6 +289,11 @@ class Game(ABC):
             raise RecordError(f"record is for game {data['game']!r}, not {cls.name!r}")
         if not isinstance(data["rules"], Mapping):
             raise RecordError("record rules must be an object")
+        # A record names every option; a missing one would silently take
+        # today's default, which may not be the rule the game was played by.
+        absent = sorted({f.name for f in fields(cls.rules_class)} - set(data["rules"]))
+        if absent:
+            raise RecordError(f"record rules lack {', '.join(absent)}")
         try:
             rules = cls.rules_class.from_dict(data["rules"])
         except (TypeError, ValueError) as exc:
