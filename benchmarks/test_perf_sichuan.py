@@ -110,3 +110,13 @@ def test_mahjong_is_agari(benchmark: Any, name: str) -> None:
     checker = agari.Agari()
     hands = [row.tolist() + [0] * 7 for row in data(name)[:2_000]]
     per_hand(benchmark, _loop(checker.is_agari, hands), len(hands))
+
+
+def test_mahjong_estimate_hand_value(benchmark: Any) -> None:
+    """mahjong's riichi scorer on the same complete hands (no yaku often: the
+    work of splitting and checking is done all the same)."""
+    hand_mod = pytest.importorskip("mahjong.hand_calculating.hand")
+    calc = hand_mod.HandCalculator()
+    hands = _tiles136(data("complete14")[:500])
+    items = [(tiles, tiles[-1]) for tiles in hands]
+    per_hand(benchmark, _loop(lambda it: calc.estimate_hand_value(it[0], it[1]), items), len(items))
