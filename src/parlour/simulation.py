@@ -125,21 +125,11 @@ def make_bots(game: str, names: Sequence[str]) -> list[Bot]:
 
 # -- what each game's results are counted by ---------------------------------
 
-_SICHUAN_ORDER = (
-    "basic",
-    "all_pungs",
-    "seven_pairs",
-    "outside",
-    "all_258_pungs",
-    "full_flush",
-    "golden_hook",
-    "root",
-    "kong_replacement",
-    "robbed_kong",
-    "last_tile",
-    "self_draw",
-    "no win",
-)
+
+def _sichuan_order() -> tuple[str, ...]:
+    from parlour.sichuan.hand import PATTERNS
+
+    return (*PATTERNS, "no win")
 
 
 def _sichuan_tags(result: Result) -> list[str]:
@@ -329,7 +319,7 @@ class Summary:
 
 
 def _outcome_order(game: str) -> Callable[[tuple[str, int]], tuple[int, int, str]]:
-    order: Sequence[str] = _SICHUAN_ORDER if game == "sichuan" else ()
+    order: Sequence[str] = _sichuan_order() if game == "sichuan" else ()
 
     def key(item: tuple[str, int]) -> tuple[int, int, str]:
         label, count = item
