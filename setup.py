@@ -37,7 +37,9 @@ def extensions() -> list:
         if flag("PARLOUR_DEBUG") or flag("PARLOUR_SANITIZE"):
             compile_args += ["-O0", "-g", "-UNDEBUG"]
         else:
-            compile_args += ["-O3"]
+            # -g0: the interpreter's default flags add debug info, which
+            # would more than double the wheel.
+            compile_args += ["-O3", "-g0"]
             macros.append(("NDEBUG", "1"))
         if flag("PARLOUR_SANITIZE"):
             san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
