@@ -16,10 +16,13 @@ canonical order ``0 1 2 3 4 5 1- 1+ 2- 2+ 3- 3+ 4- 4+ *``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
+else:
+    from parlour._lazy import numpy as np
 
 from parlour.errors import NotationError
 

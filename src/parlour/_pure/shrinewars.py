@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
     from parlour.shrinewars.cards import CardsLike, Partition
+else:
+    from parlour._lazy import numpy as np
 
 __all__ = [
     "shrinewars_batch_score",

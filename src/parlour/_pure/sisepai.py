@@ -11,13 +11,14 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
     from parlour.sisepai.hand import Grouping, HandLike
     from parlour.sisepai.rules import Rules
+else:
+    from parlour._lazy import numpy as np
 
 __all__ = [
     "sisepai_batch_is_complete",
