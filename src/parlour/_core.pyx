@@ -10,23 +10,8 @@ from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-
-
-class _LazyModule:
-    # numpy costs more to import than all of parlour; only the batch calls
-    # need it, so it is imported on their first use.
-    def __init__(self, name):
-        self._name = name
-        self._module = None
-
-    def __getattr__(self, attr):
-        if self._module is None:
-            import importlib
-            self._module = importlib.import_module(self._name)
-        return getattr(self._module, attr)
-
-
-np = _LazyModule("numpy")
+# numpy is imported on the first batch call (see parlour._lazy).
+from parlour._lazy import numpy as np
 
 
 cdef extern from "parlour.h":
