@@ -29,13 +29,12 @@ from parlour.sichuan.game import (
     SichuanObservation,
     Win,
 )
-from parlour.sichuan.hand import Hand, Meld
+from parlour.sichuan.hand import PACK_DELTA, SLOT_SETTERS, Hand, Meld
 from parlour.sichuan.tiles import KINDS, SUITS
 
 __all__ = ["HeuristicBot", "RandomBot"]
 
-# What one tile of a kind adds to Hand's packed suit keys.
-_PACK_DELTA = tuple(5 ** (k % 9) << (21 * (k // 9)) for k in range(KINDS))
+_PACK_DELTA = PACK_DELTA
 _NO_MELD_COUNTS = bytes(KINDS)
 _MISSING_RANGE = {None: range(0), "m": range(0, 9), "p": range(9, 18), "s": range(18, 27)}
 
@@ -52,14 +51,13 @@ class _Probe(Hand):
     __slots__ = ()
 
 
-_SLOTS: Any = Hand.__dict__
-_set_counts = _SLOTS["_counts"].__set__
-_set_melds = _SLOTS["_melds"].__set__
-_set_packed = _SLOTS["_packed"].__set__
-_set_nmelds = _SLOTS["_nmelds"].__set__
-_set_meld_counts = _SLOTS["_meld_counts"].__set__
-_set_meld_suits = _SLOTS["_meld_suits"].__set__
-_set_size = _SLOTS["_size"].__set__
+_set_counts = SLOT_SETTERS["_counts"]
+_set_melds = SLOT_SETTERS["_melds"]
+_set_packed = SLOT_SETTERS["_packed"]
+_set_nmelds = SLOT_SETTERS["_nmelds"]
+_set_meld_counts = SLOT_SETTERS["_meld_counts"]
+_set_meld_suits = SLOT_SETTERS["_meld_suits"]
+_set_size = SLOT_SETTERS["_size"]
 
 # Whether the live backend is the compiled one (kept by _rebind).
 _C_BACKEND = [False]

@@ -39,7 +39,7 @@ from parlour import protocol
 from parlour.errors import IllegalActionError, NotationError, RecordError
 from parlour.protocol import Payment, Result
 from parlour.sichuan import evaluate as _ev
-from parlour.sichuan.hand import Hand, Meld, MeldType
+from parlour.sichuan.hand import PACK_DELTA, Hand, Meld, MeldType, trusted_hand
 from parlour.sichuan.rules import Rules
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_text
 
@@ -1375,40 +1375,11 @@ _NO_WAITS: frozenset[int] = frozenset()
 # Wait tuples (kind texts) as kind sets; there are few distinct ones.
 _WAIT_SETS: dict[tuple[str, ...], frozenset[int]] = {(): _NO_WAITS}
 # What one tile of a kind adds to Hand's packed suit keys (5 ** rank in the suit's 21 bits).
-_PACK_DELTA = tuple(5 ** (k % 9) << (21 * (k // 9)) for k in range(KINDS))
+_PACK_DELTA = PACK_DELTA
 
-_new_hand = object.__new__
-_HAND_SLOTS: Any = Hand.__dict__  # the slot descriptors
 _new_obs = object.__new__
 _set_obs_dict = object.__setattr__
-_SET_COUNTS = _HAND_SLOTS["_counts"].__set__
-_SET_MELDS = _HAND_SLOTS["_melds"].__set__
-_SET_PACKED = _HAND_SLOTS["_packed"].__set__
-_SET_NMELDS = _HAND_SLOTS["_nmelds"].__set__
-_SET_MELD_COUNTS = _HAND_SLOTS["_meld_counts"].__set__
-_SET_MELD_SUITS = _HAND_SLOTS["_meld_suits"].__set__
-_SET_SIZE = _HAND_SLOTS["_size"].__set__
-
-
-def _fast_hand(
-    counts: tuple[int, ...],
-    melds: tuple[Meld, ...],
-    packed: int,
-    meld_counts: bytes | None,
-    meld_suits: int,
-    size: int,
-) -> Hand:
-    """The :class:`Hand` that ``Hand(counts, melds)`` would build, for a state
-    the engine knows is valid, with its derived fields given."""
-    h: Hand = _new_hand(Hand)
-    _SET_COUNTS(h, counts)
-    _SET_MELDS(h, melds)
-    _SET_PACKED(h, packed)
-    _SET_NMELDS(h, len(melds))
-    _SET_MELD_COUNTS(h, meld_counts)
-    _SET_MELD_SUITS(h, meld_suits)
-    _SET_SIZE(h, size)
-    return h
+_fast_hand = trusted_hand
 
 
 def _check_wall(wall: Any) -> list[int]:

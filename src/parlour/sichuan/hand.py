@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from parlour.errors import NotationError
 from parlour.sichuan.tiles import KINDS, SUITS, kind_text
@@ -352,6 +352,35 @@ class Hand:
 
 
 HandLike = Hand | str
+
+#: What one tile of kind ``k`` adds to a hand's packed suit keys.
+PACK_DELTA: tuple[int, ...] = tuple(5 ** (k % 9) << (21 * (k // 9)) for k in range(KINDS))
+
+# Setters of Hand's slots. Hands are immutable to their users; the engine and
+# the bots use these only on hands they build from states they know are valid.
+SLOT_SETTERS: dict[str, Any] = {name: Hand.__dict__[name].__set__ for name in Hand.__slots__}
+
+
+def trusted_hand(
+    counts: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    packed: int,
+    meld_counts: bytes | None,
+    meld_suits: int,
+    size: int,
+) -> Hand:
+    """The :class:`Hand` that ``Hand(counts, melds)`` would build, without its
+    checks, for a state the caller knows is valid, with the derived fields given."""
+    h: Hand = object.__new__(Hand)
+    put = SLOT_SETTERS
+    put["_counts"](h, counts)
+    put["_melds"](h, melds)
+    put["_packed"](h, packed)
+    put["_nmelds"](h, len(melds))
+    put["_meld_counts"](h, meld_counts)
+    put["_meld_suits"](h, meld_suits)
+    put["_size"](h, size)
+    return h
 
 
 def _meld_key(m: Meld) -> tuple[int, int]:
