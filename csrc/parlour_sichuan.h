@@ -118,6 +118,21 @@ int parlour_sc_best_win(const parlour_sc_tables *tables, const uint8_t counts[27
                         const parlour_sc_meld *melds, int nmelds, int missing_suit, int cap,
                         int *out);
 
+/* Discard evaluation for a 14-tile hand (concealed + 3 * melds == 14), with
+ * batch semantics (melds counted, no kind capped by them). For every kind k
+ * the hand holds (and candidates[k] allows; candidates may be NULL for all):
+ * shanten_out[k] = the shanten of the hand less one k; for the candidates
+ * whose shanten is the lowest, gain_out[k] = the sum of live[j]
+ * over the kinds j whose addition lowers that shanten further (live[j] is
+ * how many copies of j the caller counts as still to come; a row that would
+ * hold a fifth copy never counts). Kinds not held get
+ * PARLOUR_SC_SHANTEN_IMPOSSIBLE and 0. Returns the lowest shanten among the
+ * candidates. */
+int parlour_sc_discard_gains(const parlour_sc_tables *tables, const uint8_t counts[27],
+                             int melds, int missing_suit, const uint8_t live[27],
+                             const uint8_t *candidates, int8_t shanten_out[27],
+                             uint16_t gain_out[27]);
+
 /* Batches over n rows of 27 counts (row-major). melds may be NULL (no melds)
  * or hold n meld counts. out holds n results. Rows with bad counts give
  * PARLOUR_E_COUNT for the whole call (checked before anything is written);

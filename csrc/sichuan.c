@@ -708,3 +708,58 @@ int parlour_sc_batch_shanten(const parlour_sc_tables *t, const uint8_t *counts, 
     }
     return PARLOUR_OK;
 }
+
+/* ---- discard evaluation for bots ------------------------------------ */
+
+static int row_shanten(const parlour_sc_tables *t, const uint8_t c[27], int melds, int missing)
+{
+    uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
+    unsigned n0 = t->flags[keys[0]] >> 4, n1 = t->flags[keys[1]] >> 4, n2 = t->flags[keys[2]] >> 4;
+    unsigned tiles = n0 + n1 + n2 + 3u * (unsigned)melds;
+    if ((n0 | n1 | n2) == N_INVALID || (tiles != 13u && tiles != 14u))
+        return PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+    return shanten_core(t, keys, melds, missing, PARLOUR_SC_FORM_ANY, NULL, NULL, 0);
+}
+
+int parlour_sc_discard_gains(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
+                             int missing, const uint8_t live[27], const uint8_t *candidates,
+                             int8_t shanten_out[27], uint16_t gain_out[27])
+{
+    int st = check_args(t, counts, melds, missing);
+    if (st < 0) return st;
+    if (live == NULL || shanten_out == NULL || gain_out == NULL) return PARLOUR_E_NULL;
+    if ((st = check_counts(counts)) < 0) return st;
+    unsigned n = 0;
+    for (int k = 0; k < 27; k++) {
+        n += counts[k];
+        if (live[k] > 4) return PARLOUR_E_COUNT;
+    }
+    if (n + 3u * (unsigned)melds != 14u) return PARLOUR_E_SIZE;
+    uint8_t row[27];
+    memcpy(row, counts, 27);
+    int best = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+    for (int k = 0; k < 27; k++) {
+        gain_out[k] = 0;
+        shanten_out[k] = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+        if (!counts[k] || (candidates != NULL && !candidates[k])) continue;
+        row[k]--;
+        int v = row_shanten(t, row, melds, missing);
+        row[k]++;
+        shanten_out[k] = (int8_t)v;
+        if (v < best) best = v;
+    }
+    for (int k = 0; k < 27; k++) {
+        if (shanten_out[k] != best || best == PARLOUR_SC_SHANTEN_IMPOSSIBLE) continue;
+        unsigned gain = 0;
+        row[k]--;
+        for (int j = 0; j < 27; j++) {
+            if (!live[j] || row[j] >= 4) continue;
+            row[j]++;
+            if (row_shanten(t, row, melds, missing) < best) gain += live[j];
+            row[j]--;
+        }
+        row[k]++;
+        gain_out[k] = (uint16_t)gain;
+    }
+    return best;
+}

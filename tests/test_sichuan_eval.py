@@ -583,3 +583,69 @@ def test_batch_rejects_bad_melds(backend: ModuleType) -> None:
     ):
         with pytest.raises(ValueError):
             batch.is_complete(counts, melds)
+
+
+# ---------------------------------------------------------------------------
+# Discard evaluation for bots.
+
+
+def _reference_gains(
+    hand: Hand, live: list[int], missing: str | None
+) -> tuple[int, list[int], list[int]]:
+    """The same numbers from batch shanten calls, one row at a time."""
+    from parlour.sichuan import batch
+
+    nm = np.array([len(hand.melds)], dtype=np.uint8)
+
+    def sh(counts: list[int]) -> int:
+        if max(counts) > 4:
+            return 99
+        return int(batch.shanten(np.array([counts], dtype=np.uint8), nm, missing_suit=missing)[0])
+
+    counts = list(hand.counts)
+    out = [99] * 27
+    for k in range(27):
+        if counts[k]:
+            counts[k] -= 1
+            out[k] = sh(counts)
+            counts[k] += 1
+    best = min(out)
+    gains = [0] * 27
+    for k in range(27):
+        if counts[k] and out[k] == best and best != 99:
+            counts[k] -= 1
+            for j in range(27):
+                if live[j] and counts[j] < 4:
+                    counts[j] += 1
+                    if sh(counts) < best:
+                        gains[k] += live[j]
+                    counts[j] -= 1
+            counts[k] += 1
+    return best, out, gains
+
+
+@given(random_hands(size=14), missing_suits, st.lists(st.integers(0, 4), min_size=27, max_size=27))
+def test_discard_gains(
+    backend: ModuleType, hand: Hand, missing: str | None, live: list[int]
+) -> None:
+    best, sh, gains = backend.sichuan_discard_gains(hand.counts, len(hand.melds), missing, live)
+    want_best, want_sh, want_gains = _reference_gains(hand, live, missing)
+    assert (best, list(sh), list(gains)) == (want_best, want_sh, want_gains)
+
+
+def test_discard_gains_candidates_and_errors(backend: ModuleType) -> None:
+    hand = Hand.parse("123m456m789m111p24p")
+    full = backend.sichuan_discard_gains(hand.counts, 0, None, [4] * 27)
+    assert full[0] == 0 and full[1][10] == 0 and full[1][12] == 0  # drop 2p or 4p: ready
+    only = backend.sichuan_discard_gains(
+        hand.counts, 0, None, [4] * 27, [1 if k == 0 else 0 for k in range(27)]
+    )
+    assert only[1][0] == 1 and all(v == 99 for k, v in enumerate(only[1]) if k != 0)
+    assert only[0] == 1 and only[2][0] > 0
+    for bad in (33, [0] * 26, [5] + [0] * 26):
+        with pytest.raises(ValueError):
+            backend.sichuan_discard_gains(bad, 0, None, [4] * 27)
+    with pytest.raises(ValueError):
+        backend.sichuan_discard_gains(hand.counts, 0, None, [5] * 27)
+    with pytest.raises(ValueError):
+        backend.sichuan_discard_gains(hand.counts, 1, None, [4] * 27)  # 17 tiles

@@ -77,6 +77,23 @@ static void sichuan(void)
     CHECK(parlour_sc_score_hand(t, c, NULL, 1, 0, 5, &sc) == PARLOUR_E_NULL);
     CHECK(parlour_sc_score_hand(t, c, melds, 5, 0, 5, &sc) == PARLOUR_E_ARG);
 
+    /* Discard evaluation: 123m456m789m111p2p4p, dropping 2p or 4p leaves it ready. */
+    {
+        uint8_t live[27], cand[27] = {0};
+        int8_t sh[27];
+        uint16_t gain[27];
+        memset(live, 4, 27);
+        hand(c, "1m2m3m4m5m6m7m8m9m1p1p1p2p4p");
+        CHECK(parlour_sc_discard_gains(t, c, 0, -1, live, NULL, sh, gain) == 0);
+        CHECK(sh[10] == 0 && sh[12] == 0 && gain[10] > 0 && sh[13] == PARLOUR_SC_SHANTEN_IMPOSSIBLE);
+        cand[0] = 1;
+        CHECK(parlour_sc_discard_gains(t, c, 0, -1, live, cand, sh, gain) == 1);
+        CHECK(parlour_sc_discard_gains(t, c, 1, -1, live, NULL, sh, gain) == PARLOUR_E_SIZE);
+        CHECK(parlour_sc_discard_gains(t, c, 0, -1, NULL, NULL, sh, gain) == PARLOUR_E_NULL);
+        live[3] = 5;
+        CHECK(parlour_sc_discard_gains(t, c, 0, -1, live, NULL, sh, gain) == PARLOUR_E_COUNT);
+    }
+
     /* Bad arguments. */
     c[0] = 5;
     CHECK(parlour_sc_is_complete(t, c, 0, -1) == PARLOUR_E_COUNT);

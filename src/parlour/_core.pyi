@@ -44,6 +44,14 @@ def sichuan_batch_waits(
     counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None = None, *, missing_suit: Any = None
 ) -> NDArray[np.uint32]: ...
 
+def sichuan_discard_gains(
+    counts: bytes | bytearray | list[int] | tuple[int, ...],
+    melds: int,
+    missing_suit: Any,
+    live: bytes | bytearray | list[int] | tuple[int, ...],
+    candidates: bytes | bytearray | list[int] | tuple[int, ...] | None = None,
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]: ...
+
 # --- sisepai ---
 from parlour.sisepai.hand import Grouping  # noqa: E402
 from parlour.sisepai.hand import HandLike as SisepaiHandLike  # noqa: E402

@@ -6,7 +6,7 @@ same arguments and results. Batch functions release the GIL while the C loop
 runs. The per-game parts live in the included ``_*.pxi`` files.
 """
 
-from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 

@@ -32,6 +32,9 @@ cdef extern from "parlour.h":
     int parlour_sc_best_win(const parlour_sc_tables *t, const uint8_t *counts,
                             const parlour_sc_meld *melds, int nmelds, int missing, int cap,
                             int *out) nogil
+    int parlour_sc_discard_gains(const parlour_sc_tables *t, const uint8_t *counts, int melds,
+                                 int missing, const uint8_t *live, const uint8_t *candidates,
+                                 int8_t *shanten_out, uint16_t *gain_out) nogil
     int parlour_sc_batch_is_complete(const parlour_sc_tables *t, const uint8_t *counts, size_t n,
                                      const uint8_t *melds, int missing, uint8_t *out) nogil
     int parlour_sc_batch_shanten(const parlour_sc_tables *t, const uint8_t *counts, size_t n,
@@ -356,3 +359,40 @@ def sichuan_batch_waits(counts, melds=None, *, missing_suit=None):
         st = parlour_sc_batch_waits(t, &cv[0, 0], n, mp, miss, &ov[0])
     _check(st)
     return out
+
+
+cdef bytes _kind_bytes(object values, str name):
+    if isinstance(values, int):
+        raise ValueError(f"{name} must be 27 counts, not the int {values!r}")
+    cdef bytes b
+    try:
+        b = bytes(values)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be 27 counts in 0..4: {exc}") from None
+    if len(b) != 27:
+        raise ValueError(f"{name} must hold 27 counts, not {len(b)}")
+    return b
+
+
+def sichuan_discard_gains(counts, int melds, missing_suit, live, candidates=None):
+    """Discard evaluation of a 14-tile hand for bots: ``(best, shanten, gains)``.
+
+    ``shanten[k]`` is the shanten after discarding kind ``k`` (99 if not held),
+    with batch semantics (melds counted, no kind capped by them);
+    ``gains[k]``, for the kinds reaching ``best``, the sum of ``live[j]`` over
+    the kinds ``j`` whose draw lowers the shanten further. ``candidates``
+    (27 flags, or None for every kind held) limits the kinds considered.
+    """
+    cdef bytes c = _kind_bytes(counts, "counts")
+    cdef bytes lv = _kind_bytes(live, "live")
+    cdef bytes cand
+    cdef const uint8_t *cp = NULL
+    if candidates is not None:
+        cand = _kind_bytes(candidates, "candidates")
+        cp = cand
+    cdef int8_t sh[27]
+    cdef uint16_t gain[27]
+    cdef int best = parlour_sc_discard_gains(_sc_tables(), c, melds, _missing(missing_suit), lv,
+                                             cp, sh, gain)
+    _check(best)
+    return best, tuple([sh[k] for k in range(27)]), tuple([gain[k] for k in range(27)])

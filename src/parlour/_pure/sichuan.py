@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from parlour.sichuan.rules import Rules
 
 __all__ = [
+    "sichuan_discard_gains",
     "sichuan_batch_is_complete",
     "sichuan_batch_shanten",
     "sichuan_batch_waits",
@@ -445,3 +446,65 @@ def sichuan_batch_waits(
             row[k] -= 1
         out[i] = mask
     return out
+
+
+def _kind_bytes(values: Any, name: str) -> bytes:
+    if isinstance(values, int):
+        raise ValueError(f"{name} must be 27 counts, not the int {values!r}")
+    try:
+        b = bytes(values)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be 27 counts in 0..4: {exc}") from None
+    if len(b) != 27:
+        raise ValueError(f"{name} must hold 27 counts, not {len(b)}")
+    return b
+
+
+def sichuan_discard_gains(
+    counts: Any, melds: int, missing_suit: Any, live: Any, candidates: Any = None
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """Discard evaluation of a 14-tile hand for bots: ``(best, shanten, gains)``.
+
+    ``shanten[k]`` is the shanten after discarding kind ``k`` (99 if not held),
+    with batch semantics (melds counted, no kind capped by them);
+    ``gains[k]``, for the kinds reaching ``best``, the sum of ``live[j]`` over
+    the kinds ``j`` whose draw lowers the shanten further. ``candidates``
+    (27 flags, or None for every kind held) limits the kinds considered.
+    """
+    c = _kind_bytes(counts, "counts")
+    lv = _kind_bytes(live, "live")
+    cand = bytes([1] * 27) if candidates is None else _kind_bytes(candidates, "candidates")
+    missing = _suit(missing_suit)
+    if not isinstance(melds, int) or not 0 <= melds <= 4:
+        raise ValueError("an argument is out of range")
+    if max(c) > 4 or max(lv) > 4:
+        raise ValueError("a count is out of range")
+    if sum(c) + 3 * melds != 14:
+        raise ValueError("the hand has the wrong number of tiles or cards")
+    row = list(c)
+
+    def row_shanten() -> int:
+        if any(x > 4 for x in row):
+            return SHANTEN_IMPOSSIBLE
+        return _shanten(tuple(row), None, melds, missing, 0)
+
+    sh = [SHANTEN_IMPOSSIBLE] * 27
+    for k in range(27):
+        if c[k] and cand[k]:
+            row[k] -= 1
+            sh[k] = row_shanten()
+            row[k] += 1
+    best = min(sh)
+    gains = [0] * 27
+    for k in range(27):
+        if sh[k] != best or best == SHANTEN_IMPOSSIBLE:
+            continue
+        row[k] -= 1
+        for j in range(27):
+            if lv[j] and row[j] < 4:
+                row[j] += 1
+                if row_shanten() < best:
+                    gains[k] += lv[j]
+                row[j] -= 1
+        row[k] += 1
+    return best, tuple(sh), tuple(gains)
