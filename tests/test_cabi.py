@@ -5,9 +5,7 @@ program compiled and run."""
 from __future__ import annotations
 
 import glob
-import os
 import random
-import shutil
 import subprocess
 from pathlib import Path
 from types import ModuleType
@@ -15,10 +13,8 @@ from typing import Any
 
 import pytest
 
+from cbuild import CSRC, compiler, load_library
 from parlour.sichuan import Hand, Meld
-
-ROOT = Path(__file__).resolve().parent.parent
-CSRC = ROOT / "csrc"
 
 CDEF = """
 int parlour_abi_version(void);
@@ -44,25 +40,9 @@ int parlour_sc_batch_is_complete(const parlour_sc_tables *t, const uint8_t *coun
 """
 
 
-def _compiler() -> str:
-    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("no C compiler on this machine (the C ABI tests need one)")
-    return cc
-
-
 @pytest.fixture(scope="module")
 def clib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
-    cffi = pytest.importorskip("cffi")
-    out = tmp_path_factory.mktemp("clib") / "libparlour.so"
-    sources = sorted(glob.glob(str(CSRC / "*.c")))
-    subprocess.run(
-        [_compiler(), "-std=c99", "-O2", "-shared", "-fPIC", f"-I{CSRC}", *sources, "-o", str(out)],
-        check=True,
-    )
-    ffi = cffi.FFI()
-    ffi.cdef(CDEF)
-    lib = ffi.dlopen(str(out))
+    ffi, lib = load_library(tmp_path_factory.mktemp("clib"), CDEF)
     size = lib.parlour_sc_tables_size()
     buf = ffi.new("char[]", size)
     assert lib.parlour_sc_tables_check(ffi.cast("parlour_sc_tables *", buf)) != 0
@@ -159,7 +139,7 @@ def test_c_example_program(tmp_path: Path) -> None:
     sources = sorted(glob.glob(str(CSRC / "*.c")))
     subprocess.run(
         [
-            _compiler(),
+            compiler(),
             "-std=c99",
             "-Wall",
             "-Werror",
@@ -185,7 +165,7 @@ def test_c_driver(tmp_path: Path) -> None:
     sources = sorted(glob.glob(str(CSRC / "*.c")))
     subprocess.run(
         [
-            _compiler(),
+            compiler(),
             "-std=c99",
             "-Wall",
             "-Wextra",

@@ -9,10 +9,6 @@ card pair (rows: card ``a``, columns: card ``b``, both in the order of
 from __future__ import annotations
 
 import itertools
-import os
-import shutil
-import subprocess
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -22,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import parlour.ninedomains as nd
+from cbuild import load_library
 from parlour.errors import NotationError
 from parlour.ninedomains import (
     CARDS,
@@ -293,18 +290,7 @@ int parlour_nd_battle_batch(const uint8_t *a, const uint8_t *b, const int8_t *bo
 
 @pytest.fixture(scope="module")
 def ndlib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
-    cffi = pytest.importorskip("cffi")
-    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("no C compiler on this machine (the C ABI tests need one)")
-    out = tmp_path_factory.mktemp("ndlib") / "libnd.so"
-    csrc = Path(__file__).resolve().parent.parent / "csrc"
-    cmd = [cc, "-std=c99", "-O2", "-shared", "-fPIC", f"-I{csrc}"]
-    cmd += [str(csrc / "ninedomains.c"), str(csrc / "common.c"), "-o", str(out)]
-    subprocess.run(cmd, check=True)
-    ffi = cffi.FFI()
-    ffi.cdef(ND_CDEF)
-    return ffi, ffi.dlopen(str(out))
+    return load_library(tmp_path_factory.mktemp("ndlib"), ND_CDEF, ["ninedomains.c", "common.c"])
 
 
 def test_c_abi_directly(ndlib: tuple[Any, Any]) -> None:

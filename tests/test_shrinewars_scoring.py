@@ -10,12 +10,8 @@ scorers rely on).
 from __future__ import annotations
 
 import itertools
-import os
 import random
-import shutil
-import subprocess
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -24,6 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cbuild import load_library
 from parlour.errors import NotationError
 from parlour.shrinewars import Cards, Partition, best_partition, score, scoring
 
@@ -314,30 +311,7 @@ int parlour_sw_batch_score(const uint64_t *masks, size_t n, int32_t *out);
 
 @pytest.fixture(scope="module")
 def swlib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
-    cffi = pytest.importorskip("cffi")
-    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("no C compiler on this machine (the C ABI tests need one)")
-    out = tmp_path_factory.mktemp("swlib") / "libsw.so"
-    csrc = Path(__file__).resolve().parent.parent / "csrc"
-    subprocess.run(
-        [
-            cc,
-            "-std=c99",
-            "-O2",
-            "-shared",
-            "-fPIC",
-            f"-I{csrc}",
-            str(csrc / "shrinewars.c"),
-            str(csrc / "common.c"),
-            "-o",
-            str(out),
-        ],
-        check=True,
-    )
-    ffi = cffi.FFI()
-    ffi.cdef(CDEF)
-    return ffi, ffi.dlopen(str(out))
+    return load_library(tmp_path_factory.mktemp("swlib"), CDEF, ["shrinewars.c", "common.c"])
 
 
 def test_c_abi_answers_and_errors(swlib: tuple[Any, Any]) -> None:
