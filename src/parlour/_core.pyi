@@ -43,7 +43,6 @@ def sichuan_batch_shanten(
 def sichuan_batch_waits(
     counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None = None, *, missing_suit: Any = None
 ) -> NDArray[np.uint32]: ...
-
 def sichuan_discard_gains(
     counts: bytes | bytearray | list[int] | tuple[int, ...],
     melds: int,
