@@ -15,10 +15,12 @@ from parlour import _backend
 # safe to share between hypothesis examples.
 _SHARED = [HealthCheck.function_scoped_fixture]
 settings.register_profile("dev", max_examples=50, deadline=None, suppress_health_check=_SHARED)
+# CI is derandomized so that a run is repeatable; "thorough" explores anew.
 settings.register_profile(
     "ci",
     max_examples=200,
     deadline=None,
+    derandomize=True,
     suppress_health_check=[*_SHARED, HealthCheck.too_slow],
 )
 settings.register_profile(

@@ -64,7 +64,17 @@ def test_counts_winning_bytes(backend: ModuleType, counts: bytes, ex: Any, n: in
     _same(backend, "sisepai_counts_winning", counts, ex, n)
 
 
-@given(st.one_of(st.integers(), st.floats(), st.text(max_size=5), st.none(), st.lists(st.none())))
+# 20 and 21 exposed cards with no concealed card are real (if odd) hands,
+# and both backends take a whole float for an int there.
+@given(
+    st.one_of(
+        st.integers().filter(lambda n: n not in (20, 21)),
+        st.floats().filter(lambda x: x not in (20.0, 21.0)),
+        st.text(max_size=5),
+        st.none(),
+        st.lists(st.none()),
+    )
+)
 def test_counts_functions_wrong_types(backend: ModuleType, thing: Any) -> None:
     with pytest.raises((ValueError, TypeError, OverflowError)):
         backend.sisepai_counts_complete(thing, 0)
