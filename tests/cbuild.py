@@ -36,3 +36,11 @@ def load_library(out_dir: Path, cdef: str, sources: list[str] | None = None) -> 
     ffi = cffi.FFI()
     ffi.cdef(cdef)
     return ffi, ffi.dlopen(str(out))
+
+
+def build_program(source: str, out: Path) -> Path:
+    """Compile the C program ``csrc/tests/<source>`` with every csrc/*.c into ``out``."""
+    files = sorted(str(p) for p in CSRC.glob("*.c"))
+    cmd = [compiler(), "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", f"-I{CSRC}"]
+    subprocess.run([*cmd, str(CSRC / "tests" / source), *files, "-o", str(out)], check=True)
+    return out

@@ -4,7 +4,6 @@ program compiled and run."""
 
 from __future__ import annotations
 
-import glob
 import random
 import subprocess
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cbuild import CSRC, compiler, load_library
+from cbuild import build_program, load_library
 from parlour.sichuan import Hand, Meld
 
 CDEF = """
@@ -135,23 +134,7 @@ def test_c_core_rejects_bad_input(clib: Any) -> None:
 
 
 def test_c_example_program(tmp_path: Path) -> None:
-    exe = tmp_path / "example"
-    sources = sorted(glob.glob(str(CSRC / "*.c")))
-    subprocess.run(
-        [
-            compiler(),
-            "-std=c99",
-            "-Wall",
-            "-Werror",
-            "-O2",
-            f"-I{CSRC}",
-            str(CSRC / "tests" / "example.c"),
-            *sources,
-            "-o",
-            str(exe),
-        ],
-        check=True,
-    )
+    exe = build_program("example.c", tmp_path / "example")
     out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
     assert "shanten 0\nwaits 2p 3p\n" in out
     assert "complete 1\n" in out
@@ -161,24 +144,7 @@ def test_c_example_program(tmp_path: Path) -> None:
 
 def test_c_driver(tmp_path: Path) -> None:
     """The C test driver (run under valgrind by .ci/valgrind) passes natively."""
-    exe = tmp_path / "driver"
-    sources = sorted(glob.glob(str(CSRC / "*.c")))
-    subprocess.run(
-        [
-            compiler(),
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-O1",
-            f"-I{CSRC}",
-            str(CSRC / "tests" / "driver.c"),
-            *sources,
-            "-o",
-            str(exe),
-        ],
-        check=True,
-    )
+    exe = build_program("driver.c", tmp_path / "driver")
     out = subprocess.run([str(exe)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "all checks passed" in out.stdout
