@@ -13,6 +13,7 @@
 
 #include "parlour_common.h"
 #include "parlour_sichuan.h"
+#include "parlour_sichuan_game.h"
 #include "parlour_sisepai.h"
 #include "parlour_shrinewars.h"
 #include "parlour_ninedomains.h"

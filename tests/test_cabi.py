@@ -148,3 +148,149 @@ def test_c_driver(tmp_path: Path) -> None:
     out = subprocess.run([str(exe)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "all checks passed" in out.stdout
+
+
+# --- the Sichuan deal state machine --------------------------------------------------
+
+SG_CDEF = """
+typedef struct parlour_sc_tables parlour_sc_tables;
+size_t parlour_sc_tables_size(void);
+int parlour_sc_tables_init(void *buffer, size_t size);
+typedef struct { int fan_cap; int self_draw_doubles; int exchange_three; int call_transfer;
+                 int flower_pig_penalty; int exchange_step; } parlour_sg_rules;
+size_t parlour_sg_size(void);
+int parlour_sg_check(const void *g);
+int parlour_sg_init(void *g, const parlour_sc_tables *t, const uint8_t wall[108], int dealer,
+                    const parlour_sg_rules *rules);
+int parlour_sg_to_act(const void *g, int8_t out[4]);
+int parlour_sg_legal(const void *g, const parlour_sc_tables *t, int seat, uint8_t out[128]);
+int parlour_sg_apply(void *g, const parlour_sc_tables *t, int seat, int code);
+int parlour_sg_exchange(void *g, const parlour_sc_tables *t, int seat, const uint8_t tiles[3]);
+"""
+
+
+@pytest.fixture(scope="module")
+def sglib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    ffi, lib = load_library(tmp_path_factory.mktemp("sglib"), SG_CDEF)
+    size = lib.parlour_sc_tables_size()
+    buf = ffi.new("char[]", size)
+    assert lib.parlour_sc_tables_init(buf, size) == 0
+    return ffi, lib, (ffi.cast("parlour_sc_tables *", buf), buf)
+
+
+def _sg_new(ffi: Any, lib: Any, tables: Any, wall: list[int], dealer: int, **rules: int) -> Any:
+    g = ffi.new("char[]", lib.parlour_sg_size())
+    r = ffi.new("parlour_sg_rules *", {"fan_cap": 5, "flower_pig_penalty": 32, **rules})
+    assert lib.parlour_sg_init(g, tables, wall, dealer, r) == 0
+    return g
+
+
+def test_sichuan_engine_refuses_bad_deals(sglib: Any) -> None:
+    ffi, lib, (tables, _) = sglib
+    g = ffi.new("char[]", lib.parlour_sg_size())
+    r = ffi.new("parlour_sg_rules *", {"fan_cap": 5, "flower_pig_penalty": 32})
+    wall = list(range(108))
+    assert lib.parlour_sg_init(ffi.NULL, tables, wall, 0, r) == -1
+    assert lib.parlour_sg_init(g, tables, wall, 0, ffi.NULL) == -1
+    assert lib.parlour_sg_init(g, tables, wall, 4, r) == -4
+    assert lib.parlour_sg_init(g, tables, [0, *range(107)], 0, r) == -4  # 0 twice
+    bad_rules = [{"fan_cap": 31}, {"fan_cap": -2}, {"flower_pig_penalty": -1}]
+    bad_rules.append({"exchange_three": 1, "exchange_step": 0})
+    for bad in bad_rules:
+        rb = ffi.new("parlour_sg_rules *", {"fan_cap": 5, "flower_pig_penalty": 32, **bad})
+        assert lib.parlour_sg_init(g, tables, wall, 0, rb) == -4, bad
+    assert lib.parlour_sg_check(ffi.NULL) == -1
+
+
+def _sg_bytes(ffi: Any, g: Any) -> bytes:
+    return bytes(ffi.buffer(g))
+
+
+def test_sichuan_engine_random_deals_through_the_c_abi(sglib: Any, c_backend: ModuleType) -> None:
+    # Random legal codes; at every step illegal codes, seats and exchanges are
+    # refused with the state byte for byte unchanged, the state passes
+    # parlour_sg_check, and the Cython binding given the same codes holds the
+    # identical bytes.
+    ffi, lib, (tables, _) = sglib
+    legal = ffi.new("uint8_t[128]")
+    who = ffi.new("int8_t[4]")
+    for seed in range(30):
+        rng = random.Random(seed)
+        wall = list(range(108))
+        rng.shuffle(wall)
+        exchange = seed % 3 == 0
+        rules = {"exchange_three": int(exchange), "exchange_step": 1 + seed % 3 if exchange else 0}
+        rules["call_transfer"] = seed % 2
+        g = _sg_new(ffi, lib, tables, wall, seed % 4, **rules)
+        twin = c_backend.sichuan_game_new(
+            wall, seed % 4, 5, False, exchange, bool(seed % 2), 32, rules["exchange_step"]
+        )
+        steps = 0
+        while True:
+            assert lib.parlour_sg_check(g) == 0
+            assert _sg_bytes(ffi, g) == twin.__reduce__()[1][0]
+            n = lib.parlour_sg_to_act(g, who)
+            assert tuple(who[i] for i in range(n)) == twin.to_act
+            if n == 0:
+                break
+            seat = who[0]
+            before = _sg_bytes(ffi, g)
+            for bad_seat, code in [(-1, 109), (4, 109), (seat, -1), (seat, 167), (seat, 255)]:
+                assert lib.parlour_sg_apply(g, tables, bad_seat, code) == -4
+            count = lib.parlour_sg_legal(g, tables, seat, legal)
+            codes = [legal[i] for i in range(count)]
+            assert tuple(codes) == twin.legal_codes(seat)
+            for code in rng.sample(range(167), 12):
+                if code not in codes:
+                    assert lib.parlour_sg_apply(g, tables, seat, code) == -10
+            assert lib.parlour_sg_exchange(g, tables, seat, [200, 0, 1]) in (-10, -4)
+            assert _sg_bytes(ffi, g) == before
+            if count:
+                code = rng.choice(codes)
+                assert lib.parlour_sg_apply(g, tables, seat, code) == 0
+                assert twin.apply(seat, c_backend_action(code)) == 0
+            else:  # exchange three: the lowest three tiles of a suit holding three
+                tiles = twin.tiles(seat)
+                suit = next(s for s in range(3) if sum(t // 36 == s for t in tiles) >= 3)
+                pick = [t for t in tiles if t // 36 == suit][:3]
+                assert lib.parlour_sg_exchange(g, tables, seat, pick) == 0
+                assert twin.exchange(seat, pick) == 0
+            steps += 1
+        assert steps > 50
+
+
+def c_backend_action(code: int) -> Any:
+    """The registered action object of an engine code."""
+    from parlour.sichuan import game as g
+    from parlour.sichuan.compiled import _core
+
+    _core()  # registers the action classes with the binding
+
+    table = [*g._DISCARD, g._WIN, g._PASS, *g._PUNG, *g._KONG, *g._DECLARE]
+    return table[code]
+
+
+def test_sichuan_engine_check_refuses_corrupt_states(sglib: Any, c_backend: ModuleType) -> None:
+    ffi, lib, (tables, _) = sglib
+    g = _sg_new(ffi, lib, tables, list(range(108)), 0)
+    assert lib.parlour_sg_check(g) == 0
+    good = _sg_bytes(ffi, g)
+    state = c_backend.sichuan_game_new(list(range(108)), 0, 5, False, False, False, 32, 0)
+    assert type(state).__reduce__(state)[1][0] == good
+    rng = random.Random(1)
+    refused = 0
+    for _ in range(400):
+        data = bytearray(good)
+        for _ in range(rng.randrange(1, 4)):
+            # Mostly the scalar fields and hands at the front; sometimes anywhere.
+            at = rng.randrange(1200) if rng.random() < 0.8 else rng.randrange(len(data))
+            data[at] = rng.randrange(256)
+        ffi.memmove(g, bytes(data), len(data))
+        status = lib.parlour_sg_check(g)
+        if status != 0:
+            refused += 1
+            with pytest.raises(ValueError, match="not a valid Sichuan game state"):
+                c_backend._sichuan_state_from_bytes(bytes(data))
+    assert refused > 100
+    with pytest.raises(ValueError):
+        c_backend._sichuan_state_from_bytes(b"short")

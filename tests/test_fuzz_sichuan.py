@@ -86,3 +86,67 @@ def test_bad_ints(backend: ModuleType, melds: int, missing: int) -> None:
     if not 0 <= missing <= 2:
         with pytest.raises(ValueError):
             batch.is_complete(counts, missing_suit=missing)
+
+
+# --- the compiled engine's binding (csrc/sichuan_game.c) ----------------------------
+
+_ANY = st.one_of(
+    st.none(),
+    st.integers(-(2**70), 2**70),
+    st.text(max_size=6),
+    st.binary(max_size=6),
+    st.floats(allow_nan=True),
+    st.lists(st.integers(-300, 300), max_size=110),
+)
+
+
+@given(
+    wall=st.one_of(_ANY, st.permutations(list(range(108)))),
+    dealer=st.integers(-5, 8),
+    cap=st.integers(-3, 40),
+    penalty=st.integers(-3, 40),
+    step=st.integers(-2, 5),
+    flags=st.tuples(st.booleans(), st.booleans(), st.booleans()),
+)
+def test_engine_construction_with_any_arguments(
+    c_backend: ModuleType, wall: Any, dealer: int, cap: int, penalty: int, step: int, flags: Any
+) -> None:
+    try:
+        state = c_backend.sichuan_game_new(wall, dealer, cap, *flags, penalty, step)
+    except (ValueError, TypeError, OverflowError):
+        return
+    assert sorted(state.wall()) == list(range(108)) and state.to_act
+
+
+@given(
+    seed=st.integers(0, 50),
+    moves=st.lists(
+        st.tuples(st.integers(-3, 6), st.one_of(_ANY, st.integers(0, 170))), max_size=60
+    ),
+)
+def test_engine_apply_with_any_input(c_backend: ModuleType, seed: int, moves: Any) -> None:
+    # Anything that is not a registered legal action is refused and changes nothing.
+    from parlour.sichuan.compiled import _core
+    from parlour.sichuan.game import _DECLARE, _DISCARD, _KONG, _PASS, _PUNG, _WIN, Exchange
+
+    _core()
+    table = [*_DISCARD, _WIN, _PASS, *_PUNG, *_KONG, *_DECLARE]
+    wall = list(range(108))
+    __import__("random").Random(seed).shuffle(wall)
+    state = c_backend.sichuan_game_new(wall, seed % 4, 5, False, seed % 2 == 0, True, 32, 2)
+    for seat, what in moves:
+        action = table[what] if isinstance(what, int) and 0 <= what < len(table) else what
+        before = state.__reduce__()[1][0]
+        legal = state.legal(seat) if 0 <= seat < 4 else []
+        try:
+            status = state.apply(seat, action)
+            ex = state.exchange(seat, action) if isinstance(action, list) else -10
+        except (TypeError, OverflowError):
+            assert state.__reduce__()[1][0] == before
+            continue
+        if status == 0:
+            assert action in legal
+        elif ex == 0:
+            assert isinstance(Exchange(tuple(action)), Exchange)
+        else:
+            assert state.__reduce__()[1][0] == before

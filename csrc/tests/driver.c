@@ -324,6 +324,86 @@ static void ninedomains(void)
 }
 
 
+/* Whole Sichuan deals through the state machine with choices from a fixed
+ * LCG: every state passes parlour_sg_check, illegal calls change nothing,
+ * the ledger sums to zero and every tile is somewhere. */
+static void sichuan_game(void)
+{
+    size_t size = parlour_sc_tables_size();
+    void *buf = malloc(size);
+    parlour_sg_game *g = malloc(sizeof *g), *before = malloc(sizeof *g);
+    uint8_t wall[108], legal[128];
+    int8_t who[4];
+    uint32_t x = 12345u;
+    CHECK(buf && g && before && parlour_sc_tables_init(buf, size) == PARLOUR_OK);
+    const parlour_sc_tables *t = buf;
+    for (int deal = 0; deal < 40; deal++) {
+        parlour_sg_rules r = {5, deal % 2, deal % 3 == 0, deal % 5 == 0, 32, 1 + deal % 3};
+        for (int i = 0; i < 108; i++)
+            wall[i] = (uint8_t)i;
+        for (int i = 107; i > 0; i--) {
+            x = x * 1103515245u + 12345u;
+            int j = (int)((x >> 8) % (uint32_t)(i + 1));
+            uint8_t tmp = wall[i];
+            wall[i] = wall[j];
+            wall[j] = tmp;
+        }
+        CHECK(parlour_sg_init(g, t, wall, deal % 4, &r) == PARLOUR_OK);
+        CHECK(parlour_sg_init(g, t, wall, 4, &r) == PARLOUR_E_ARG);
+        for (int steps = 0; steps < 2000; steps++) {
+            CHECK(parlour_sg_check(g) == PARLOUR_OK);
+            int n = parlour_sg_to_act(g, who);
+            if (n <= 0)
+                break;
+            int seat = who[0];
+            memcpy(before, g, sizeof *g);
+            int count = parlour_sg_legal(g, t, seat, legal);
+            CHECK(parlour_sg_apply(g, t, seat, PARLOUR_SG_A_END) == PARLOUR_E_ARG);
+            CHECK(parlour_sg_apply(g, t, 7, PARLOUR_SG_A_PASS) == PARLOUR_E_ARG);
+            CHECK(parlour_sg_apply(NULL, t, seat, PARLOUR_SG_A_PASS) == PARLOUR_E_NULL);
+            CHECK(memcmp(before, g, sizeof *g) == 0);
+            x = x * 1103515245u + 12345u;
+            if (count > 0) {
+                CHECK(parlour_sg_apply(g, t, seat, legal[(x >> 8) % (uint32_t)count]) == PARLOUR_OK);
+                continue;
+            }
+            /* Exchange three: the three lowest tiles of the first suit holding three. */
+            uint8_t pick[3];
+            int got = 0;
+            for (int suit = 0; suit < 3 && got < 3; suit++) {
+                got = 0;
+                for (int tile = suit * 36; tile < suit * 36 + 36 && got < 3; tile++)
+                    if ((g->held[seat][tile >> 6] >> (tile & 63)) & 1u)
+                        pick[got++] = (uint8_t)tile;
+            }
+            CHECK(got == 3 && parlour_sg_exchange(g, t, seat, pick) == PARLOUR_OK);
+        }
+        CHECK(g->phase == PARLOUR_SG_OVER);
+        int net[4] = {0, 0, 0, 0};
+        for (int i = 0; i < g->nledger; i++) {
+            net[g->ledger[i].payer] -= g->ledger[i].amount;
+            net[g->ledger[i].payee] += g->ledger[i].amount;
+        }
+        CHECK(net[0] + net[1] + net[2] + net[3] == 0);
+        int tiles = g->back - g->front + 1 + g->ndiscards;
+        for (int s = 0; s < 4; s++) {
+            for (int k = 0; k < 27; k++)
+                tiles += g->counts[s][k] + g->meld_counts[s][k];
+        }
+        /* Tiles taken into melds were discards first; a robbed kong tile is listed
+         * as a discard but left the konger's hand. */
+        int taken = 0;
+        for (int i = 0; i < g->ndiscards; i++)
+            taken += g->discards[i].taken == PARLOUR_SG_TAKEN_PUNG ||
+                     g->discards[i].taken == PARLOUR_SG_TAKEN_KONG;
+        CHECK(tiles - taken == 108);
+    }
+    free(before);
+    free(g);
+    free(buf);
+}
+
+
 int main(void)
 {
     CHECK(parlour_abi_version() == PARLOUR_ABI_VERSION);
@@ -333,6 +413,7 @@ int main(void)
     sisepai();
     shrinewars();
     ninedomains();
+    sichuan_game();
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return 1;

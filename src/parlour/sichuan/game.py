@@ -31,11 +31,12 @@ A physical tile is written ``<kind>#<copy>``: ``5m#2`` is id
 from __future__ import annotations
 
 import random
+from abc import ABCMeta
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from parlour import protocol
+from parlour import _backend, protocol
 from parlour.errors import IllegalActionError, NotationError, RecordError
 from parlour.protocol import Payment, Result
 from parlour.sichuan import evaluate as _ev
@@ -356,6 +357,20 @@ class SichuanObservation(protocol.Observation):
     #: Length of :meth:`to_array`.
     ARRAY_SIZE: ClassVar[int] = 27 * 3 + 4 * (27 * 2 + 8) + 6 + 3
 
+    if not TYPE_CHECKING:
+        # Observations of the compiled engine hold a copy of the C state and
+        # build each field on first read (parlour.sichuan.compiled).
+        def __getattr__(self, name):
+            d = self.__dict__
+            if "_lazy" in d and name in _OBS_FIELD_NAMES:
+                from parlour.sichuan.compiled import observation_field
+
+                return observation_field(d, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+        def __getstate__(self):
+            return {f: getattr(self, f) for f in _OBS_FIELD_NAMES}
+
     def to_array(self) -> NDArray[np.float32]:
         """A flat ``float32`` vector of this view for learning agents.
 
@@ -423,7 +438,24 @@ class SichuanObservation(protocol.Observation):
 # -- the game ---------------------------------------------------------------
 
 
-class Game(protocol.Game):
+class _EngineChoice(ABCMeta):
+    # Game(...) builds the compiled engine whenever the compiled backend is
+    # live; copy and pickle make instances without calling the class, so
+    # they keep the engine they copy.
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        target = _engine_class() if cls is Game else cls
+        return super(_EngineChoice, target).__call__(*args, **kwargs)
+
+
+def _engine_class() -> type[Game]:
+    if _backend.current() == "c":
+        from parlour.sichuan.compiled import CompiledGame
+
+        return CompiledGame
+    return Game
+
+
+class Game(protocol.Game, metaclass=_EngineChoice):
     """One deal of Sichuan "Bloody Battle" mahjong.
 
     ``Game(rules=None, *, seed=None, dealer=0, wall=None)``: ``wall`` is an
@@ -564,7 +596,8 @@ class Game(protocol.Game):
                 )
         elif direction is not None:
             raise RecordError("exchange_direction is set but the exchange-three rule is off")
-        game = cls.__new__(cls)
+        target = _engine_class() if cls is Game else cls
+        game = target.__new__(target)
         protocol.Game.__init__(game)
         game._setup(rules, order, dealer, direction)
         return game
@@ -1257,6 +1290,10 @@ class Game(protocol.Game):
         m = self._missing[seat]
         return SUITS[m] if m >= 0 else None
 
+    def _wait_kinds(self, seat: int) -> frozenset[int]:
+        # The kinds the engine counts as seat's waits (for the tests).
+        return self._waits[seat]
+
     def _meld_views(self, seat: int, viewer: int) -> tuple[MeldInfo, ...]:
         cached = self._meld_t[seat]
         if cached is None:
@@ -1377,6 +1414,7 @@ _WAIT_SETS: dict[tuple[str, ...], frozenset[int]] = {(): _NO_WAITS}
 # What one tile of a kind adds to Hand's packed suit keys (5 ** rank in the suit's 21 bits).
 _PACK_DELTA = PACK_DELTA
 
+_OBS_FIELD_NAMES = frozenset(SichuanObservation.__dataclass_fields__)
 _new_obs = object.__new__
 _set_obs_dict = object.__setattr__
 _fast_hand = trusted_hand

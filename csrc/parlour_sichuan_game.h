@@ -1,0 +1,208 @@
+/* Sichuan "Bloody Battle" mahjong: the deal as a state machine (one deal
+ * from the dealt wall to settlement), following the rules of record and the
+ * precise points of rules/sichuan.md exactly as parlour.sichuan.Game does.
+ *
+ * The caller owns the state (a plain struct: copy it with memcpy to clone),
+ * shuffles the wall itself and passes the evaluator tables to every call
+ * that may evaluate a hand. Calls that change the state validate everything
+ * first and change nothing when they return an error. */
+#ifndef PARLOUR_SICHUAN_GAME_H
+#define PARLOUR_SICHUAN_GAME_H
+
+#include "parlour_sichuan.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PARLOUR_SG_TILES 108
+/* Tiles dealt before the wall: 14 to the dealer, 13 to each other seat. */
+#define PARLOUR_SG_DEALT 53
+
+/* Phases (in this order in observations' numeric encoding). */
+#define PARLOUR_SG_EXCHANGE 0
+#define PARLOUR_SG_DECLARE 1
+#define PARLOUR_SG_TURN 2
+#define PARLOUR_SG_CLAIM 3
+#define PARLOUR_SG_ROB 4
+#define PARLOUR_SG_OVER 5
+
+/* Action codes (exchange has its own call). */
+#define PARLOUR_SG_A_DISCARD 0   /* + physical tile id 0..107 */
+#define PARLOUR_SG_A_WIN 108
+#define PARLOUR_SG_A_PASS 109
+#define PARLOUR_SG_A_PUNG 110    /* + kind 0..26 */
+#define PARLOUR_SG_A_KONG 137    /* + kind 0..26 */
+#define PARLOUR_SG_A_DECLARE 164 /* + suit 0..2 */
+#define PARLOUR_SG_A_END 167
+/* An action that is not legal now (the state is unchanged). */
+#define PARLOUR_SG_E_ILLEGAL (-10)
+
+/* Meld types (as parlour_sc_meld). */
+typedef struct {
+    uint8_t kind;
+    uint8_t type;     /* PARLOUR_SC_MELD_* */
+    int8_t source;    /* seat whose discard it claimed, -1 for concealed kongs */
+    uint8_t added;    /* 1 for an added kong */
+    uint8_t tiles[4]; /* physical ids, ascending; 3 for a pung */
+} parlour_sg_meld;
+
+/* What became of a discard. */
+#define PARLOUR_SG_ON_TABLE 0
+#define PARLOUR_SG_TAKEN_PUNG 1
+#define PARLOUR_SG_TAKEN_KONG 2
+#define PARLOUR_SG_TAKEN_WIN 3
+#define PARLOUR_SG_TAKEN_ROBBED 4
+
+typedef struct {
+    uint8_t seat, tile, taken;
+    uint8_t by; /* bit s: seat s took it or won on it (listed from the discarder on) */
+} parlour_sg_discard;
+
+/* Payment reasons. */
+#define PARLOUR_SG_PAY_DISCARD_WIN 0
+#define PARLOUR_SG_PAY_ROBBED_KONG 1
+#define PARLOUR_SG_PAY_SELF_DRAW 2
+#define PARLOUR_SG_PAY_EXPOSED_KONG 3
+#define PARLOUR_SG_PAY_ADDED_KONG 4
+#define PARLOUR_SG_PAY_CONCEALED_KONG 5
+#define PARLOUR_SG_PAY_CALL_TRANSFER 6
+#define PARLOUR_SG_PAY_REFUND 7
+#define PARLOUR_SG_PAY_FLOWER_PIG 8
+#define PARLOUR_SG_PAY_NOT_READY 9
+
+typedef struct {
+    int8_t payer, payee;
+    uint8_t reason;
+    uint8_t pad;
+    int32_t amount;
+} parlour_sg_payment;
+
+typedef struct {
+    int8_t seat;
+    uint8_t how;  /* PARLOUR_SG_PAY_DISCARD_WIN, _ROBBED_KONG or _SELF_DRAW */
+    int8_t payer; /* who paid a discard or robbed-kong win, -1 for a self-draw */
+    int8_t tile;  /* the tile won on, -1 for a self-draw */
+    parlour_sc_score score;
+} parlour_sg_win;
+
+/* Event types; arg is what the readable text needs. */
+#define PARLOUR_SG_EV_DEAL 0            /* arg: dealer */
+#define PARLOUR_SG_EV_EXCHANGE_CHOOSE 1
+#define PARLOUR_SG_EV_EXCHANGE 2        /* arg: direction step 1..3 */
+#define PARLOUR_SG_EV_DECLARE 3
+#define PARLOUR_SG_EV_REVEAL 4
+#define PARLOUR_SG_EV_DRAW 5
+#define PARLOUR_SG_EV_REPLACEMENT 6
+#define PARLOUR_SG_EV_DISCARD 7
+#define PARLOUR_SG_EV_PUNG 8            /* arg: seat of the discard */
+#define PARLOUR_SG_EV_KONG 9            /* arg: seat of the discard, 4 concealed, 5 added */
+#define PARLOUR_SG_EV_WIN 10            /* arg: discarder, 4 + konger when robbing, 8 self-drawn */
+#define PARLOUR_SG_EV_ROB_FAIL 11
+#define PARLOUR_SG_EV_EXHAUSTION 12
+#define PARLOUR_SG_EV_END 13
+
+typedef struct {
+    uint8_t type;
+    int8_t seat, tile, arg;
+} parlour_sg_event;
+
+typedef struct {
+    int fan_cap; /* -1: none */
+    int self_draw_doubles;
+    int exchange_three;
+    int call_transfer;
+    int flower_pig_penalty;
+    int exchange_step; /* 1 next, 2 across, 3 previous (exchange three only) */
+} parlour_sg_rules;
+
+#define PARLOUR_SG_MAX_DISCARDS 128
+#define PARLOUR_SG_MAX_LEDGER 384
+#define PARLOUR_SG_MAX_KONG_INCOME 128
+#define PARLOUR_SG_MAX_EVENTS 512
+
+/* The whole state. The fields before kong_income are what observations
+ * and parlour_sg_to_act / parlour_sg_legal read: a snapshot for them is the
+ * first parlour_sg_view_size(g) bytes copied into another parlour_sg_game.
+ * Read the fields freely; change them only through the functions below. */
+typedef struct {
+    parlour_sg_rules rules;
+    uint8_t wall[PARLOUR_SG_TILES];
+    int16_t front, back; /* next normal draw, next replacement */
+    int8_t dealer, cur, phase;
+    int8_t after_pung, replacement, drew_last, last_drawer;
+    int8_t drawn_kind, drawn_tile;
+    int8_t offer, offer_from, offer_last;
+    int8_t exhausted, exchange_done;
+    uint8_t answers[4]; /* action code answered in this window, 255 none */
+    uint8_t responders; /* bit mask of the window's responders */
+    uint64_t held[4][2];      /* concealed physical tiles as a 108-bit set */
+    uint8_t counts[4][27];
+    uint8_t suit_n[4][3];
+    uint8_t meld_counts[4][27];
+    parlour_sg_meld melds[4][4];
+    uint8_t nmelds[4];
+    int8_t missing[4];
+    uint8_t won[4];
+    int8_t winners[4];
+    uint8_t nwinners;
+    uint32_t waits[4]; /* kind mask, kept for every seat holding 13 tiles */
+    uint64_t win_hand[4][2]; /* concealed tiles (with the tile won on) at the win */
+    uint8_t exchange[4][3];
+    uint8_t exchange_chosen[4];
+    uint8_t received[4][3];
+    uint16_t meld_version[4]; /* bumped on every change of the seat's melds */
+    uint16_t ndiscards, nledger, nwins, nevents;
+    parlour_sg_discard discards[PARLOUR_SG_MAX_DISCARDS];
+    parlour_sg_win wins[3];
+    /* Last of the view, so that a snapshot copies only the payments made. */
+    parlour_sg_payment ledger[PARLOUR_SG_MAX_LEDGER];
+    /* Not part of a view. */
+    struct {
+        int8_t payer, payee, refundable, pad;
+        int32_t amount;
+    } kong_income[PARLOUR_SG_MAX_KONG_INCOME];
+    uint16_t nkong_income;
+    uint16_t turn_kong_start[8], turn_kong_count[8];
+    uint8_t nturn_kongs;
+    parlour_sg_event events[PARLOUR_SG_MAX_EVENTS];
+} parlour_sg_game;
+
+/* sizeof(parlour_sg_game), for callers that allocate it as an opaque buffer. */
+size_t parlour_sg_size(void);
+
+/* Bytes of *g a snapshot needs: everything before the ledger, and the
+ * payments made so far. */
+size_t parlour_sg_view_size(const parlour_sg_game *g);
+
+/* PARLOUR_OK if *g is a state these functions can work on safely (every
+ * count, index and length in range, the tiles accounted for), else
+ * PARLOUR_E_ARG. For states read back from storage: the other functions
+ * trust a state made by parlour_sg_init and changed only by them. */
+int parlour_sg_check(const parlour_sg_game *g);
+
+/* Deal `wall` (a permutation of 0..107) with `dealer` (0..3). */
+int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_t wall[108],
+                    int dealer, const parlour_sg_rules *rules);
+
+/* Seats to act now, in the order the protocol lists them; returns how many. */
+int parlour_sg_to_act(const parlour_sg_game *g, int8_t out[4]);
+
+/* The legal action codes of `seat` now, in the protocol's order (empty when
+ * it need not act; exchange choices are not listed). out needs room for 128.
+ * Returns how many. */
+int parlour_sg_legal(const parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+                     uint8_t out[128]);
+
+/* Apply action `code` for `seat`: PARLOUR_OK, or PARLOUR_SG_E_ILLEGAL and
+ * nothing changed. */
+int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int code);
+
+/* Exchange-three choice of three held tiles of one suit. */
+int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+                        const uint8_t tiles[3]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,458 @@
+# Binding of the Sichuan deal state machine (csrc/sichuan_game.c); included by _core.pyx.
+# parlour.sichuan.game builds the public objects from the plain rows these return.
+
+from libc.stdint cimport int16_t, int32_t
+from libc.string cimport memcpy
+
+cdef extern from "parlour.h":
+    ctypedef struct parlour_sg_rules:
+        int fan_cap
+        int self_draw_doubles
+        int exchange_three
+        int call_transfer
+        int flower_pig_penalty
+        int exchange_step
+    ctypedef struct parlour_sg_meld:
+        uint8_t kind
+        uint8_t type
+        int8_t source
+        uint8_t added
+        uint8_t tiles[4]
+    ctypedef struct parlour_sg_discard:
+        uint8_t seat
+        uint8_t tile
+        uint8_t taken
+        uint8_t by
+    ctypedef struct parlour_sg_payment:
+        int8_t payer
+        int8_t payee
+        uint8_t reason
+        int32_t amount
+    ctypedef struct parlour_sg_win:
+        int8_t seat
+        uint8_t how
+        int8_t payer
+        int8_t tile
+        parlour_sc_score score
+    ctypedef struct parlour_sg_event:
+        uint8_t type
+        int8_t seat
+        int8_t tile
+        int8_t arg
+    ctypedef struct parlour_sg_game:
+        parlour_sg_rules rules
+        uint8_t wall[108]
+        int16_t front
+        int16_t back
+        int8_t dealer
+        int8_t cur
+        int8_t phase
+        int8_t after_pung
+        int8_t drawn_tile
+        int8_t offer
+        int8_t offer_from
+        int8_t exhausted
+        int8_t exchange_done
+        uint64_t held[4][2]
+        parlour_sg_meld melds[4][4]
+        uint8_t nmelds[4]
+        int8_t missing[4]
+        uint8_t won[4]
+        int8_t winners[4]
+        uint8_t nwinners
+        uint32_t waits[4]
+        uint64_t win_hand[4][2]
+        uint8_t exchange[4][3]
+        uint8_t exchange_chosen[4]
+        uint8_t received[4][3]
+        uint16_t meld_version[4]
+        uint16_t ndiscards
+        uint16_t nledger
+        uint16_t nwins
+        uint16_t nevents
+        uint16_t nkong_income
+        parlour_sg_discard discards[128]
+        parlour_sg_win wins[3]
+        parlour_sg_payment ledger[384]
+        parlour_sg_event events[512]
+    int PARLOUR_SG_E_ILLEGAL
+    size_t parlour_sg_view_size(const parlour_sg_game *g)
+    int parlour_sg_check(const parlour_sg_game *g)
+    int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_t *wall,
+                        int dealer, const parlour_sg_rules *rules)
+    int parlour_sg_to_act(const parlour_sg_game *g, int8_t *out)
+    int parlour_sg_legal(const parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+                         uint8_t *out)
+    int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int code)
+    int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+                            const uint8_t *tiles)
+
+# Action objects by code, registered by parlour.sichuan.game (codes 0..166),
+# and the action classes whose objects map back to codes.
+cdef list _sg_actions = []
+cdef object _sg_discard_cls = None
+cdef object _sg_pung_cls = None
+cdef object _sg_kong_cls = None
+cdef object _sg_win_cls = None
+cdef object _sg_pass_cls = None
+cdef object _sg_declare_cls = None
+cdef object _sg_obs_cls = None
+cdef dict _sg_to_act_cache = {}
+
+
+def sichuan_game_register(actions, discard, pung, kong, win, pass_, declare, observation):
+    """Give the engine the action objects by code, the action classes and the
+    observation class."""
+    global _sg_actions, _sg_discard_cls, _sg_pung_cls, _sg_kong_cls
+    global _sg_win_cls, _sg_pass_cls, _sg_declare_cls, _sg_obs_cls
+    _sg_actions = list(actions)
+    _sg_obs_cls = observation
+    _sg_discard_cls, _sg_pung_cls, _sg_kong_cls = discard, pung, kong
+    _sg_win_cls, _sg_pass_cls, _sg_declare_cls = win, pass_, declare
+
+
+cdef inline int _popcount64(uint64_t x) noexcept:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef tuple _tile_tuple(const uint64_t *mask):
+    cdef list out = []
+    cdef int t
+    cdef uint64_t w
+    for t in range(108):
+        w = mask[t >> 6]
+        if (w >> (t & 63)) & 1:
+            out.append(t)
+    return tuple(out)
+
+
+cdef class SichuanState:
+    """A Sichuan deal's state in the C core (the engine, or a frozen copy of it).
+
+    Every accessor returns plain ints and tuples; parlour.sichuan.game turns
+    them into the public objects.
+    """
+
+    cdef parlour_sg_game *g
+    cdef public tuple to_act
+    cdef public bint over
+
+    def __cinit__(self):
+        # Not zeroed: a snapshot copies only the bytes it reads.
+        self.g = <parlour_sg_game *>malloc(sizeof(parlour_sg_game))
+        if self.g is NULL:
+            raise MemoryError("cannot allocate a Sichuan game state")
+
+    def __dealloc__(self):
+        free(self.g)
+
+    cdef void _refresh(self):
+        cdef int8_t who[4]
+        cdef int n = parlour_sg_to_act(self.g, who)
+        cdef int key = 0, i
+        if n < 0:
+            n = 0
+        for i in range(n):
+            key = key * 5 + who[i] + 1
+        cached = _sg_to_act_cache.get(key)
+        if cached is None:
+            cached = tuple([who[i] for i in range(n)])
+            _sg_to_act_cache[key] = cached
+        self.to_act = cached
+        self.over = self.g.phase == 5
+
+    def copy(self):
+        """An independent copy of the whole state."""
+        cdef SichuanState c = SichuanState.__new__(SichuanState)
+        memcpy(c.g, self.g, sizeof(parlour_sg_game))
+        c.to_act = self.to_act
+        c.over = self.over
+        return c
+
+    def view(self):
+        """A frozen copy of what observations read (the engine state without its logs)."""
+        cdef SichuanState c = SichuanState.__new__(SichuanState)
+        memcpy(c.g, self.g, parlour_sg_view_size(self.g))
+        c.g.nevents = 0
+        c.g.nkong_income = 0
+        c.to_act = self.to_act
+        c.over = self.over
+        return c
+
+    def observe(self, int seat, object views):
+        """A new observation of ``seat`` (of the registered class) holding a
+        snapshot; parlour.sichuan.compiled builds its fields when read."""
+        cdef SichuanState c = SichuanState.__new__(SichuanState)
+        memcpy(c.g, self.g, parlour_sg_view_size(self.g))
+        c.g.nevents = 0
+        c.g.nkong_income = 0
+        c.to_act = self.to_act
+        c.over = self.over
+        obs = _sg_obs_cls.__new__(_sg_obs_cls)
+        d = obs.__dict__
+        d["seat"] = seat
+        d["to_act"] = self.to_act
+        d["_lazy"] = (c, views)
+        return obs
+
+    def __reduce__(self):
+        return (_sichuan_state_from_bytes, ((<char *>self.g)[:sizeof(parlour_sg_game)],))
+
+    # -- changing the state --------------------------------------------------
+    def apply(self, int seat, object action):
+        """Apply a registered action object; 0, or PARLOUR_SG_E_ILLEGAL / -4 and no change."""
+        cdef int code, st
+        cdef object cls = type(action)
+        if cls is _sg_discard_cls:
+            tile = action.tile
+            if type(tile) is not int or not 0 <= tile < 108:
+                return PARLOUR_SG_E_ILLEGAL
+            code = tile
+        elif cls is _sg_pass_cls:
+            code = 109
+        elif cls is _sg_win_cls:
+            code = 108
+        elif cls is _sg_pung_cls or cls is _sg_kong_cls:
+            kind = action.kind
+            if type(kind) is not int or not 0 <= kind < 27:
+                return PARLOUR_SG_E_ILLEGAL
+            code = (110 if cls is _sg_pung_cls else 137) + kind
+        elif cls is _sg_declare_cls:
+            suit = action.suit
+            if suit == "m":
+                code = 164
+            elif suit == "p":
+                code = 165
+            elif suit == "s":
+                code = 166
+            else:
+                return PARLOUR_SG_E_ILLEGAL
+        else:
+            return PARLOUR_SG_E_ILLEGAL
+        st = parlour_sg_apply(self.g, _sc_tables(), seat, code)
+        if st == 0:
+            self._refresh()
+        return st
+
+    def exchange(self, int seat, tiles):
+        """The exchange-three choice of three held tiles of one suit, ascending."""
+        cdef uint8_t ts[3]
+        cdef int i, st
+        if len(tiles) != 3:
+            return PARLOUR_SG_E_ILLEGAL
+        for i in range(3):
+            t = tiles[i]
+            if type(t) is not int or not 0 <= t < 108:
+                return PARLOUR_SG_E_ILLEGAL
+            ts[i] = t
+        st = parlour_sg_exchange(self.g, _sc_tables(), seat, ts)
+        if st == 0:
+            self._refresh()
+        return st
+
+    # -- reading it --------------------------------------------------------
+    def legal(self, int seat):
+        """The legal action objects of ``seat`` (exchange choices excepted), as a list."""
+        cdef uint8_t codes[128]
+        cdef int n = parlour_sg_legal(self.g, _sc_tables(), seat, codes)
+        cdef list acts = _sg_actions
+        return [acts[codes[i]] for i in range(n)]
+
+    def legal_codes(self, int seat):
+        cdef uint8_t codes[128]
+        cdef int n = parlour_sg_legal(self.g, _sc_tables(), seat, codes)
+        return tuple([codes[i] for i in range(n)])
+
+    @property
+    def phase(self):
+        return self.g.phase
+
+    @property
+    def dealer(self):
+        return self.g.dealer
+
+    @property
+    def cur(self):
+        return self.g.cur
+
+    @property
+    def wall_remaining(self):
+        return self.g.back - self.g.front + 1
+
+    @property
+    def after_pung(self):
+        return bool(self.g.after_pung)
+
+    @property
+    def drawn_tile(self):
+        return self.g.drawn_tile
+
+    @property
+    def offer(self):
+        return self.g.offer
+
+    @property
+    def offer_from(self):
+        return self.g.offer_from
+
+    @property
+    def exhausted(self):
+        return bool(self.g.exhausted)
+
+    @property
+    def exchange_done(self):
+        return bool(self.g.exchange_done)
+
+    @property
+    def exchange_step(self):
+        return self.g.rules.exchange_step
+
+    @property
+    def ndiscards(self):
+        return self.g.ndiscards
+
+    @property
+    def nledger(self):
+        return self.g.nledger
+
+    @property
+    def nevents(self):
+        return self.g.nevents
+
+    def wall(self):
+        return tuple([self.g.wall[i] for i in range(108)])
+
+    def tiles(self, int seat):
+        """Concealed physical tiles of ``seat``, ascending."""
+        return _tile_tuple(self.g.held[seat & 3])
+
+    def hand_sizes(self):
+        return tuple([_popcount64(self.g.held[s][0]) + _popcount64(self.g.held[s][1])
+                      for s in range(4)])
+
+    def missing(self):
+        return (self.g.missing[0], self.g.missing[1], self.g.missing[2], self.g.missing[3])
+
+    def won(self):
+        return (bool(self.g.won[0]), bool(self.g.won[1]), bool(self.g.won[2]),
+                bool(self.g.won[3]))
+
+    def winners(self):
+        return tuple([self.g.winners[i] for i in range(self.g.nwinners)])
+
+    def win_hand(self, int seat):
+        """Concealed tiles with the tile won on, or None before ``seat`` wins."""
+        seat &= 3
+        if not self.g.won[seat]:
+            return None
+        return _tile_tuple(self.g.win_hand[seat])
+
+    def waits(self, int seat):
+        """Kind mask of ``seat``'s waits as the engine keeps them."""
+        return self.g.waits[seat & 3]
+
+    def meld_version(self, int seat):
+        return self.g.meld_version[seat & 3]
+
+    def melds(self, int seat):
+        """Rows (kind, type, source, added, tiles) of ``seat``'s melds."""
+        cdef int i
+        cdef parlour_sg_meld *m
+        out = []
+        seat &= 3
+        for i in range(self.g.nmelds[seat]):
+            m = &self.g.melds[seat][i]
+            n = 3 if m.type == 0 else 4
+            out.append((m.kind, m.type, m.source, bool(m.added),
+                        tuple([m.tiles[j] for j in range(n)])))
+        return out
+
+    def exchange_of(self, int seat):
+        seat &= 3
+        if not self.g.exchange_chosen[seat]:
+            return ()
+        return (self.g.exchange[seat][0], self.g.exchange[seat][1], self.g.exchange[seat][2])
+
+    def received_of(self, int seat):
+        seat &= 3
+        if not self.g.exchange_done:
+            return ()
+        return (self.g.received[seat][0], self.g.received[seat][1], self.g.received[seat][2])
+
+    def discard_row(self, int i):
+        """(seat, tile, taken, by mask) of discard ``i``."""
+        cdef parlour_sg_discard *d = &self.g.discards[i]
+        if not 0 <= i < self.g.ndiscards:
+            raise IndexError(i)
+        return (d.seat, d.tile, d.taken, d.by)
+
+    def ledger_rows(self, int start):
+        """(payer, payee, amount, reason code) of every payment from ``start`` on."""
+        cdef int i
+        cdef parlour_sg_payment *p
+        out = []
+        for i in range(max(start, 0), self.g.nledger):
+            p = &self.g.ledger[i]
+            out.append((p.payer, p.payee, p.amount, p.reason))
+        return out
+
+    def win_rows(self):
+        """(seat, how, payer, tile, fan, points, pattern, additions, roots) of every win."""
+        cdef int i
+        cdef parlour_sg_win *w
+        out = []
+        for i in range(self.g.nwins):
+            w = &self.g.wins[i]
+            out.append((w.seat, w.how, w.payer, w.tile, w.score.fan, w.score.points,
+                        w.score.pattern, w.score.additions, w.score.roots))
+        return out
+
+    def event_rows(self, int start):
+        """(type, seat, tile, arg) of every event from ``start`` on."""
+        cdef int i
+        cdef parlour_sg_event *e
+        out = []
+        for i in range(max(start, 0), self.g.nevents):
+            e = &self.g.events[i]
+            out.append((e.type, e.seat, e.tile, e.arg))
+        return out
+
+
+def sichuan_game_new(wall, int dealer, int fan_cap, bint self_draw_doubles, bint exchange_three,
+                     bint call_transfer, int flower_pig_penalty, int exchange_step):
+    """A new deal in the C core; ValueError if an argument is out of range."""
+    cdef uint8_t w[108]
+    cdef parlour_sg_rules r
+    cdef int i
+    if len(wall) != 108:
+        raise ValueError("the wall must hold 108 tile ids")
+    for i in range(108):
+        t = wall[i]
+        if not 0 <= t < 108:
+            raise ValueError(f"the wall holds {t!r}, which is not a tile id 0..107")
+        w[i] = t
+    r.fan_cap = fan_cap
+    r.self_draw_doubles = self_draw_doubles
+    r.exchange_three = exchange_three
+    r.call_transfer = call_transfer
+    r.flower_pig_penalty = flower_pig_penalty
+    r.exchange_step = exchange_step
+    cdef SichuanState s = SichuanState.__new__(SichuanState)
+    _check(parlour_sg_init(s.g, _sc_tables(), w, dealer, &r))
+    s._refresh()
+    return s
+
+
+def _sichuan_state_from_bytes(bytes data):
+    cdef SichuanState s = SichuanState.__new__(SichuanState)
+    if len(data) != sizeof(parlour_sg_game):
+        raise ValueError("not a Sichuan state of this build")
+    memcpy(s.g, <const char *>data, sizeof(parlour_sg_game))
+    if parlour_sg_check(s.g) != 0:
+        raise ValueError("not a valid Sichuan game state")
+    s._refresh()
+    return s

@@ -1,0 +1,537 @@
+"""The Sichuan engine on the C core: :class:`CompiledGame`.
+
+With the compiled backend live, ``parlour.sichuan.Game(...)`` returns a
+:class:`CompiledGame`: a subclass of :class:`~parlour.sichuan.Game` with the
+same API whose state machine runs in the C core (``csrc/sichuan_game.c``).
+The pure-Python :class:`~parlour.sichuan.Game` is its twin: the tests drive
+both with the same actions and compare every view after every step.
+
+Observations are taken as a copy of the C state and build each field when it
+is first read, so a bot that reads nothing (such as ``RandomBot``) costs no
+more than the copy.
+
+>>> from parlour import _backend
+>>> from parlour.sichuan import Game
+>>> game = Game(seed=7)
+>>> isinstance(game, Game)
+True
+>>> type(game).__name__ == ("CompiledGame" if _backend.current() == "c" else "Game")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour import _backend, protocol
+from parlour.errors import IllegalActionError
+from parlour.protocol import Payment, Result
+from parlour.sichuan import game as _g
+from parlour.sichuan.hand import Hand, Meld, MeldType, make_score
+from parlour.sichuan.rules import Rules
+from parlour.sichuan.tiles import SUITS
+
+__all__ = ["CompiledGame"]
+
+_PHASES: tuple[_g.Phase, ...] = ("exchange", "declare", "turn", "claim", "rob", "over")
+_TURN, _CLAIM, _ROB, _OVER = 2, 3, 4, 5
+_MELD_TYPES: tuple[MeldType, ...] = ("pung", "kong", "concealed_kong")
+_TAKEN = ("", "pung", "kong", "win", "robbed")
+_REASONS = (
+    "discard_win",
+    "robbed_kong",
+    "self_draw",
+    "exposed_kong",
+    "added_kong",
+    "concealed_kong",
+    "call_transfer",
+    "refund",
+    "flower_pig",
+    "not_ready",
+)
+_EVENT_TYPES = (
+    "deal",
+    "exchange_choose",
+    "exchange",
+    "declare",
+    "reveal",
+    "draw",
+    "replacement",
+    "discard",
+    "pung",
+    "kong",
+    "win",
+    "rob_fail",
+    "exhaustion",
+    "end",
+)
+_ILLEGAL = -10
+_registered = False
+
+
+def _core() -> Any:
+    global _registered
+    core = _backend.load("c")
+    if not _registered:
+        acts: list[protocol.Action] = [*_g._DISCARD, _g._WIN, _g._PASS, *_g._PUNG, *_g._KONG]
+        acts += list(_g._DECLARE)
+        core.sichuan_game_register(
+            acts, _g.Discard, _g.Pung, _g.Kong, _g.Win, _g.Pass, _g.Declare, _g.SichuanObservation
+        )
+        _registered = True
+    return core
+
+
+def _seats_from(first: int, mask: int) -> tuple[int, ...]:
+    return tuple(s for s in ((first + 1) % 4, (first + 2) % 4, (first + 3) % 4) if mask >> s & 1)
+
+
+class _Views:
+    """Public objects built from the C state, shared by a game's observations.
+
+    Discards before the last and every payment never change once made, so
+    they are built once; the tuples are rebuilt only when the state moved.
+    """
+
+    __slots__ = ("disc", "disc_key", "disc_t", "ledger", "ledger_t", "melds")
+
+    def __init__(self) -> None:
+        self.disc: list[_g.DiscardInfo] = []
+        self.disc_key: tuple[int, tuple[int, int, int, int]] | None = None
+        self.disc_t: tuple[_g.DiscardInfo, ...] = ()
+        self.ledger: list[Payment] = []
+        self.ledger_t: tuple[Payment, ...] = ()
+        self.melds: dict[tuple[int, ...], tuple[tuple[_g.MeldInfo, ...], ...]] = {}
+
+    def copy(self) -> _Views:
+        c = _Views()
+        c.disc = list(self.disc)
+        c.ledger = list(self.ledger)
+        return c
+
+    def discards(self, view: Any) -> tuple[_g.DiscardInfo, ...]:
+        n = view.ndiscards
+        if n == 0:
+            return ()
+        last = view.discard_row(n - 1)
+        key = (n, last)
+        if key == self.disc_key:
+            return self.disc_t
+        disc = self.disc
+        for i in range(len(disc), n - 1):
+            disc.append(_discard_info(view.discard_row(i)))
+        out = (*disc[: n - 1], _discard_info(last))
+        self.disc_key, self.disc_t = key, out
+        return out
+
+    def payments(self, view: Any) -> tuple[Payment, ...]:
+        n = view.nledger
+        if n == len(self.ledger_t):
+            return self.ledger_t
+        ledger = self.ledger
+        if len(ledger) < n:
+            ledger.extend(
+                Payment(p, q, a, _REASONS[r]) for p, q, a, r in view.ledger_rows(len(ledger))
+            )
+        out = tuple(ledger[:n])
+        if n == len(ledger):
+            self.ledger_t = out
+        return out
+
+    def meld_views(self, view: Any, viewer: int) -> tuple[tuple[_g.MeldInfo, ...], ...]:
+        over = view.phase == _OVER
+        key = (
+            view.meld_version(0),
+            view.meld_version(1),
+            view.meld_version(2),
+            view.meld_version(3),
+            viewer,
+            over,
+        )
+        found = self.melds.get(key)
+        if found is None:
+            found = tuple(_meld_infos(view, s, s == viewer or over) for s in range(4))
+            self.melds[key] = found
+        return found
+
+
+def _discard_info(row: tuple[int, int, int, int]) -> _g.DiscardInfo:
+    seat, tile, taken, by = row
+    return _g.DiscardInfo(seat, tile, _TAKEN[taken], _seats_from(seat, by))
+
+
+def _meld_infos(view: Any, seat: int, open_: bool) -> tuple[_g.MeldInfo, ...]:
+    out = []
+    for kind, mtype, source, added, tiles in view.melds(seat):
+        name = _MELD_TYPES[mtype]
+        if name == "concealed_kong" and not open_:
+            out.append(_g.MeldInfo(name, None, (), None))
+        else:
+            out.append(_g.MeldInfo(name, kind, tiles, None if source < 0 else source, added))
+    return tuple(out)
+
+
+def _missing_names(view: Any, seat: int, views: Any = None) -> tuple[str | None, ...]:
+    ms = view.missing()
+    if min(ms) >= 0:
+        return tuple(SUITS[m] for m in ms)
+    return tuple(SUITS[m] if m >= 0 and s == seat else None for s, m in enumerate(ms))
+
+
+def _exchange_legal(tiles: tuple[int, ...]) -> list[protocol.Action]:
+    out: list[protocol.Action] = []
+    for suit in range(3):
+        ts = [t for t in tiles if t // 36 == suit]
+        n = len(ts)
+        for i in range(n):
+            for j in range(i + 1, n):
+                for k in range(j + 1, n):
+                    out.append(_g.Exchange((ts[i], ts[j], ts[k])))
+    return out
+
+
+def _legal_of(state: Any, seat: int) -> list[protocol.Action]:
+    if state.phase == 0:
+        return _exchange_legal(state.tiles(seat)) if seat in state.to_act else []
+    legal: list[protocol.Action] = state.legal(seat)
+    return legal
+
+
+# Each observation field from (view, seat, shared views); seat and to_act are
+# set when the observation is made.
+_FIELDS: dict[str, Any] = {
+    "phase": lambda v, s, c: _PHASES[v.phase],
+    "dealer": lambda v, s, c: v.dealer,
+    "current": lambda v, s, c: v.cur,
+    "wall_remaining": lambda v, s, c: v.wall_remaining,
+    "hand": lambda v, s, c: v.tiles(s),
+    "drawn": lambda v, s, c: v.drawn_tile if s == v.cur and v.phase == _TURN else -1,
+    "hand_sizes": lambda v, s, c: v.hand_sizes(),
+    "melds": lambda v, s, c: c.meld_views(v, s),
+    "discards": lambda v, s, c: c.discards(v),
+    "missing": _missing_names,
+    "declared": lambda v, s, c: tuple(m >= 0 for m in v.missing()),
+    "won": lambda v, s, c: v.won(),
+    "winners": lambda v, s, c: v.winners(),
+    "public_hands": lambda v, s, c: tuple(
+        v.tiles(x) if v.phase == _OVER else v.win_hand(x) for x in range(4)
+    ),
+    "on_offer": lambda v, s, c: v.offer if v.phase in (_CLAIM, _ROB) else -1,
+    "offer_from": lambda v, s, c: v.offer_from if v.phase in (_CLAIM, _ROB) else -1,
+    "ledger": lambda v, s, c: c.payments(v),
+    "exchange": lambda v, s, c: v.exchange_of(s),
+    "received": lambda v, s, c: v.received_of(s),
+    "exchange_direction": lambda v, s, c: (
+        _g._DIRECTIONS[v.exchange_step - 1] if v.exchange_done else None
+    ),
+    "legal_actions": lambda v, s, c: tuple(_legal_of(v, s)) if s in v.to_act else (),
+}
+
+
+def observation_field(d: dict[str, Any], name: str) -> Any:
+    """Build field ``name`` of a lazily made observation whose ``__dict__`` is ``d``."""
+    view, views = d["_lazy"]
+    value = _FIELDS[name](view, d["seat"], views)
+    d[name] = value
+    return value
+
+
+_new = object.__new__
+
+
+class CompiledGame(_g.Game):
+    """:class:`~parlour.sichuan.Game` with its state machine in the C core.
+
+    Made by ``Game(...)`` and ``Game.from_record(...)`` whenever the compiled
+    backend is live; everything documented for :class:`Game` holds.
+    """
+
+    _state: Any
+    _views: _Views
+    _event_objs: list[_g.Event]
+
+    def _setup(
+        self, rules: Rules, order: list[int], dealer: int, direction: _g.Direction | None
+    ) -> None:
+        self.rules = rules
+        self._dealer = dealer
+        self._direction = direction
+        step = _g._DIRECTION_STEP[direction] if direction is not None else 0
+        self._state = _core().sichuan_game_new(
+            order,
+            dealer,
+            rules.cap_code(),
+            rules.self_draw_doubles,
+            rules.exchange_three,
+            rules.call_transfer,
+            rules.flower_pig_penalty,
+            step,
+        )
+        self._views = _Views()
+        self._event_objs = []
+
+    def _deal_record(self) -> dict[str, Any]:
+        return {
+            "wall": list(self._state.wall()),
+            "dealer": self._dealer,
+            "exchange_direction": self._direction,
+        }
+
+    def clone(self) -> CompiledGame:
+        """An independent copy of the game."""
+        c: CompiledGame = _new(CompiledGame)
+        c._history = list(self._history)
+        c.rules = self.rules
+        c._dealer = self._dealer
+        c._direction = self._direction
+        c._state = self._state.copy()
+        c._views = self._views.copy()
+        c._event_objs = list(self._event_objs)
+        return c
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CompiledGame:
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        return (_restore, (self.rules, self._dealer, self._direction, self._state, self._history))
+
+    # -- protocol fast paths ------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        over: bool = self._state.over
+        return over
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several when choices are simultaneous)."""
+        to_act: tuple[int, ...] = self._state.to_act
+        return to_act
+
+    def legal_actions(self, seat: int) -> list[protocol.Action]:
+        """The actions ``seat`` may take now (empty when it need not act)."""
+        state = self._state
+        if seat.__class__ is int and seat in state.to_act and state.phase:
+            legal: list[protocol.Action] = state.legal(seat)
+            return legal
+        return protocol.Game.legal_actions(self, seat)
+
+    def observation(self, seat: int) -> _g.SichuanObservation:
+        """A frozen view of what ``seat`` knows now."""
+        if seat.__class__ is int and 0 <= seat < 4:
+            obs: _g.SichuanObservation = self._state.observe(seat, self._views)
+            return obs
+        return protocol.Game.observation(self, seat)  # type: ignore[return-value]
+
+    def apply(self, seat: int, action: protocol.Action | str) -> None:
+        """Apply ``action`` (or its text) for ``seat``.
+
+        Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
+        unchanged, if the action is not legal now.
+        """
+        if seat.__class__ is int and 0 <= seat < 4 and self._state.apply(seat, action) == 0:
+            self._history.append((seat, action))  # type: ignore[arg-type]
+            return
+        protocol.Game.apply(self, seat, action)
+
+    # -- protocol hooks ----------------------------------------------------
+    def _is_over(self) -> bool:
+        return bool(self._state.phase == _OVER)
+
+    def _to_act(self) -> tuple[int, ...]:
+        to_act: tuple[int, ...] = self._state.to_act
+        return to_act
+
+    def _legal_tuple(self, seat: int) -> tuple[protocol.Action, ...]:
+        return tuple(_legal_of(self._state, seat))
+
+    def _legal_actions(self, seat: int) -> list[protocol.Action]:
+        return _legal_of(self._state, seat)
+
+    def _verify(self, seat: int, action: protocol.Action) -> None:
+        if action not in self._legal_tuple(seat):
+            raise IllegalActionError(f"seat {seat} may not {action} now ({self._why_not(seat)})")
+
+    def _why_not(self, seat: int) -> str:
+        state = self._state
+        phase = _PHASES[state.phase]
+        if phase == "turn":
+            m = state.missing()[seat]
+            if m >= 0 and any(t // 36 == m for t in state.tiles(seat)):
+                return "it still holds tiles of its missing suit, which it must discard first"
+            if state.after_pung:
+                return "after a pung it must discard"
+            return "on its turn it may win, kong or discard a tile it holds"
+        if phase in ("claim", "rob"):
+            return f"{_g._TILE_NAMES[state.offer]} is on offer; it may only answer it"
+        return f"the {phase} phase is on"
+
+    def _apply(self, seat: int, action: protocol.Action) -> None:
+        state = self._state
+        if isinstance(action, _g.Exchange):
+            status = state.exchange(seat, action.tiles)
+        else:
+            status = state.apply(seat, action)
+        if status != 0:  # pragma: no cover - _verify accepted it, so the core does too
+            raise IllegalActionError(f"seat {seat} may not {action} now")
+
+    def _observation(self, seat: int) -> _g.SichuanObservation:
+        obs: _g.SichuanObservation = self._state.observe(seat, self._views)
+        return obs
+
+    def _result(self) -> Result:
+        ledger = self.ledger
+        scores = [0, 0, 0, 0]
+        for p in ledger:
+            scores[p.payer] -= p.amount
+            scores[p.payee] += p.amount
+        state = self._state
+        won = state.won()
+        details = {
+            "exhausted": state.exhausted,
+            "wins": list(self._win_dicts()),
+            "missing": [SUITS[m] if m >= 0 else None for m in state.missing()],
+            "hands": [_hand_text(state.tiles(s), state.melds(s)) for s in range(4)],
+            "ready": [bool(state.waits(s)) and not won[s] for s in range(4)],
+        }
+        return Result(tuple(scores), state.winners(), ledger, details)
+
+    # -- views ---------------------------------------------------------------
+    def _meld_objs_of(self, seat: int) -> tuple[Meld, ...]:
+        return tuple(Meld(kind, _MELD_TYPES[t]) for kind, t, _, _, _ in self._state.melds(seat))
+
+    def _hand(self, seat: int) -> Hand:
+        counts = [0] * 27
+        for t in self._state.tiles(seat):
+            counts[t >> 2] += 1
+        return Hand(counts, self._meld_objs_of(seat))
+
+    def _win_dicts(self) -> list[dict[str, Any]]:
+        out = []
+        for (
+            seat,
+            how,
+            payer,
+            tile,
+            fan,
+            points,
+            pattern,
+            additions,
+            roots,
+        ) in self._state.win_rows():
+            hand = _hand_text(self._state.win_hand(seat), self._state.melds(seat))
+            out.append(
+                {
+                    "seat": seat,
+                    "how": _REASONS[how],
+                    "from": payer,
+                    "tile": tile,
+                    "hand": hand,
+                    "fan": fan,
+                    "points": points,
+                    "patterns": list(make_score(fan, points, pattern, additions, roots).patterns),
+                }
+            )
+        return out
+
+    @property
+    def events(self) -> tuple[_g.Event, ...]:
+        """The readable event log, in order (see :class:`~parlour.sichuan.game.Event`)."""
+        objs = self._event_objs
+        for type_, seat, tile, arg in self._state.event_rows(len(objs)):
+            objs.append(_g.Event(_EVENT_TYPES[type_], seat, tile, self._detail(type_, arg)))
+        return tuple(objs)
+
+    def _detail(self, type_: int, arg: int) -> str:
+        name = _EVENT_TYPES[type_]
+        if name == "deal":
+            return f"dealer {arg}"
+        if name == "exchange":
+            return f"tiles pass to the {_g._DIRECTIONS[arg - 1]} player"
+        if name == "reveal":
+            return " ".join(SUITS[m] for m in self._state.missing())
+        if name == "pung" or (name == "kong" and arg < 4):
+            return f"from seat {arg}"
+        if name == "kong":
+            return "concealed" if arg == 4 else "added; others may rob it"
+        if name == "win":
+            if arg < 4:
+                return f"on the discard of seat {arg}"
+            return f"robbing the kong of seat {arg - 4}" if arg < 8 else "self-drawn"
+        if name == "rob_fail":
+            return "the kong is robbed and fails"
+        return ""
+
+    @property
+    def wins(self) -> tuple[dict[str, Any], ...]:
+        """Every win so far, in order (see :attr:`Game.wins`)."""
+        return tuple(self._win_dicts())
+
+    @property
+    def ledger(self) -> tuple[Payment, ...]:
+        """Every payment so far, in order."""
+        return self._views.payments(self._state)
+
+    @property
+    def phase(self) -> _g.Phase:
+        """``exchange``, ``declare``, ``turn``, ``claim``, ``rob`` or ``over``."""
+        phase: int = self._state.phase
+        return _PHASES[phase]
+
+    @property
+    def wall_remaining(self) -> int:
+        """Tiles left in the wall."""
+        remaining: int = self._state.wall_remaining
+        return remaining
+
+    def tiles(self, seat: int) -> tuple[int, ...]:
+        """Seat ``seat``'s concealed physical tiles, sorted (referee's view)."""
+        self._check_seat(seat)
+        tiles: tuple[int, ...] = self._state.tiles(seat)
+        return tiles
+
+    def missing_suit(self, seat: int) -> str | None:
+        """The suit ``seat`` declared missing (``None`` before it declares)."""
+        self._check_seat(seat)
+        m = self._state.missing()[seat]
+        return SUITS[m] if m >= 0 else None
+
+    def _wait_kinds(self, seat: int) -> frozenset[int]:
+        mask: int = self._state.waits(seat)
+        return frozenset(k for k in range(27) if mask >> k & 1)
+
+
+def _hand_text(tiles: tuple[int, ...], melds: list[tuple[Any, ...]]) -> str:
+    # str(Hand(...)) of these concealed tiles (ascending ids) and melds.
+    parts = []
+    for suit, letter in enumerate(SUITS):
+        digits = "".join([_RANK_DIGIT[t] for t in tiles if t // 36 == suit])
+        if digits:
+            parts.append(digits + letter)
+    for kind, mtype, _, _, _ in melds:
+        body = _RANK_DIGIT[kind * 4] * (3 if mtype == 0 else 4) + SUITS[kind // 9]
+        parts.append(f"({body})" if mtype == 2 else f"[{body}]")
+    return " ".join(
+        ["".join(parts[: len(parts) - len(melds)]), *parts[len(parts) - len(melds) :]]
+    ).strip()
+
+
+_RANK_DIGIT = tuple(str((t >> 2) % 9 + 1) for t in range(108))
+
+
+def _restore(
+    rules: Rules,
+    dealer: int,
+    direction: _g.Direction | None,
+    state: Any,
+    history: list[tuple[int, protocol.Action]],
+) -> CompiledGame:
+    game: CompiledGame = _new(CompiledGame)
+    game._history = list(history)
+    game.rules = rules
+    game._dealer = dealer
+    game._direction = direction
+    game._state = state
+    game._views = _Views()
+    game._event_objs = []
+    return game
