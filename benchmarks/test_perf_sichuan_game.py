@@ -8,7 +8,9 @@ round plays ``GAMES`` complete deals from fixed seeds through
 time, which a shared, loaded machine disturbs less;
 docs/perf/sichuan_game.rst records the figures with the machine. A third
 row measures the engine alone: random legal moves with no observation
-built, the floor that any bot adds its own cost to.
+built, the floor that any bot adds its own cost to. ``Game(...)`` is the
+compiled engine when the compiled backend is live; the ``python_engine``
+rows run its pure-Python twin (with the compiled evaluator) for comparison.
 """
 
 from __future__ import annotations
@@ -55,6 +57,27 @@ def test_full_games(benchmark: Any, bots: str) -> None:
     def run() -> None:
         for seed in range(GAMES):
             play(Game(seed=seed), players, seed=seed)
+
+    _measure(benchmark, run)
+
+
+def _python_engine(seed: int) -> Game:
+    # The pure-Python engine (the compiled engine's twin) with the compiled
+    # evaluator: Game(...) would build the compiled engine.
+    game = Game.__new__(Game)
+    game.__init__(seed=seed)  # type: ignore[misc]
+    return game
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_full_games_python_engine(benchmark: Any, bots: str) -> None:
+    _warm()
+    make = RandomBot if bots == "random" else HeuristicBot
+    players = [make() for _ in range(4)]
+
+    def run() -> None:
+        for seed in range(GAMES):
+            play(_python_engine(seed), players, seed=seed)
 
     _measure(benchmark, run)
 

@@ -12,6 +12,7 @@ const char *parlour_strerror(int status)
     case PARLOUR_E_ARG: return "an argument is out of range";
     case PARLOUR_E_BUFFER: return "a buffer is too small or not initialised";
     case PARLOUR_E_NOT_COMPLETE: return "the hand is not complete";
+    case PARLOUR_SG_E_ILLEGAL: return "the action is not legal now";
     default: return status >= 0 ? "ok" : "unknown error";
     }
 }

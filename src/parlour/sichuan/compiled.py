@@ -292,6 +292,10 @@ class CompiledGame(_g.Game):
     def __deepcopy__(self, memo: dict[int, Any]) -> CompiledGame:
         return self.clone()
 
+    def __copy__(self) -> CompiledGame:
+        # A shallow copy would share the C state; every copy is independent.
+        return self.clone()
+
     def __reduce__(self) -> Any:
         return (_restore, (self.rules, self._dealer, self._direction, self._state, self._history))
 
