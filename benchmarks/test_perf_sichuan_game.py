@@ -48,19 +48,6 @@ def _measure(benchmark: Any, run: Callable[[], None]) -> None:
     benchmark.extra_info["games_per_cpu_second"] = round(GAMES / min(cpu[1:] or cpu), 1)
 
 
-@pytest.mark.parametrize("bots", ["random", "heuristic"])
-def test_full_games(benchmark: Any, bots: str) -> None:
-    _warm()
-    make = RandomBot if bots == "random" else HeuristicBot
-    players = [make() for _ in range(4)]
-
-    def run() -> None:
-        for seed in range(GAMES):
-            play(Game(seed=seed), players, seed=seed)
-
-    _measure(benchmark, run)
-
-
 def _python_engine(seed: int) -> Game:
     # The pure-Python engine (the compiled engine's twin) with the compiled
     # evaluator: Game(...) would build the compiled engine.
@@ -69,15 +56,17 @@ def _python_engine(seed: int) -> Game:
     return game
 
 
+@pytest.mark.parametrize("engine", ["compiled", "python_engine"])
 @pytest.mark.parametrize("bots", ["random", "heuristic"])
-def test_full_games_python_engine(benchmark: Any, bots: str) -> None:
+def test_full_games(benchmark: Any, bots: str, engine: str) -> None:
     _warm()
     make = RandomBot if bots == "random" else HeuristicBot
     players = [make() for _ in range(4)]
+    new = _python_engine if engine == "python_engine" else (lambda seed: Game(seed=seed))
 
     def run() -> None:
         for seed in range(GAMES):
-            play(_python_engine(seed), players, seed=seed)
+            play(new(seed), players, seed=seed)
 
     _measure(benchmark, run)
 

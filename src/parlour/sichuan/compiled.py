@@ -178,21 +178,9 @@ def _missing_names(view: Any, seat: int, views: Any = None) -> tuple[str | None,
     return tuple(SUITS[m] if m >= 0 and s == seat else None for s, m in enumerate(ms))
 
 
-def _exchange_legal(tiles: tuple[int, ...]) -> list[protocol.Action]:
-    out: list[protocol.Action] = []
-    for suit in range(3):
-        ts = [t for t in tiles if t // 36 == suit]
-        n = len(ts)
-        for i in range(n):
-            for j in range(i + 1, n):
-                for k in range(j + 1, n):
-                    out.append(_g.Exchange((ts[i], ts[j], ts[k])))
-    return out
-
-
 def _legal_of(state: Any, seat: int) -> list[protocol.Action]:
     if state.phase == 0:
-        return _exchange_legal(state.tiles(seat)) if seat in state.to_act else []
+        return _g._exchange_choices(state.tiles(seat)) if seat in state.to_act else []
     legal: list[protocol.Action] = state.legal(seat)
     return legal
 

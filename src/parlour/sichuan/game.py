@@ -866,16 +866,7 @@ class Game(protocol.Game, metaclass=_EngineChoice):
 
     # -- exchange and declaration -----------------------------------------
     def _exchange_legal(self, seat: int) -> list[protocol.Action]:
-        held = sorted(self._tiles[seat])
-        out: list[protocol.Action] = []
-        for suit in range(3):
-            ts = [t for t in held if t // 36 == suit]
-            n = len(ts)
-            for i in range(n):
-                for j in range(i + 1, n):
-                    for k in range(j + 1, n):
-                        out.append(Exchange((ts[i], ts[j], ts[k])))
-        return out
+        return _exchange_choices(sorted(self._tiles[seat]))
 
     def _resolve_exchange(self) -> None:
         assert self._direction is not None
@@ -1418,6 +1409,20 @@ _OBS_FIELD_NAMES = frozenset(SichuanObservation.__dataclass_fields__)
 _new_obs = object.__new__
 _set_obs_dict = object.__setattr__
 _fast_hand = trusted_hand
+
+
+def _exchange_choices(held: Sequence[int]) -> list[protocol.Action]:
+    # Every three of the ascending tiles ``held`` of one suit, in the order
+    # legal_actions lists them.
+    out: list[protocol.Action] = []
+    for suit in range(3):
+        ts = [t for t in held if t // 36 == suit]
+        n = len(ts)
+        for i in range(n):
+            for j in range(i + 1, n):
+                for k in range(j + 1, n):
+                    out.append(Exchange((ts[i], ts[j], ts[k])))
+    return out
 
 
 def _check_wall(wall: Any) -> list[int]:
