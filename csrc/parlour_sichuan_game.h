@@ -121,10 +121,8 @@ typedef struct {
 #define PARLOUR_SG_MAX_KONG_INCOME 128
 #define PARLOUR_SG_MAX_EVENTS 512
 
-/* The whole state. The fields before kong_income are what observations
- * and parlour_sg_to_act / parlour_sg_legal read: a snapshot for them is the
- * first parlour_sg_view_size(g) bytes copied into another parlour_sg_game.
- * Read the fields freely; change them only through the functions below. */
+/* What observations, parlour_sg_to_act and parlour_sg_legal read: a
+ * snapshot of a game for an observation is a copy of its view. */
 typedef struct {
     parlour_sg_rules rules;
     uint8_t wall[PARLOUR_SG_TILES];
@@ -152,12 +150,17 @@ typedef struct {
     uint8_t exchange_chosen[4];
     uint8_t received[4][3];
     uint16_t meld_version[4]; /* bumped on every change of the seat's melds */
-    uint16_t ndiscards, nledger, nwins, nevents;
+    uint16_t ndiscards, nledger, nwins;
     parlour_sg_discard discards[PARLOUR_SG_MAX_DISCARDS];
     parlour_sg_win wins[3];
-    /* Last of the view, so that a snapshot copies only the payments made. */
-    parlour_sg_payment ledger[PARLOUR_SG_MAX_LEDGER];
-    /* Not part of a view. */
+} parlour_sg_view;
+
+/* The whole state: the view, then the logs (payments and events, append
+ * only) and the kong income the settlement needs. Read the fields freely;
+ * change them only through the functions below. */
+typedef struct {
+    parlour_sg_view v;
+    parlour_sg_payment ledger[PARLOUR_SG_MAX_LEDGER]; /* v.nledger of them made */
     struct {
         int8_t payer, payee, refundable, pad;
         int32_t amount;
@@ -165,15 +168,12 @@ typedef struct {
     uint16_t nkong_income;
     uint16_t turn_kong_start[8], turn_kong_count[8];
     uint8_t nturn_kongs;
+    uint16_t nevents;
     parlour_sg_event events[PARLOUR_SG_MAX_EVENTS];
 } parlour_sg_game;
 
 /* sizeof(parlour_sg_game), for callers that allocate it as an opaque buffer. */
 size_t parlour_sg_size(void);
-
-/* Bytes of *g a snapshot needs: everything before the ledger, and the
- * payments made so far. */
-size_t parlour_sg_view_size(const parlour_sg_game *g);
 
 /* PARLOUR_OK if *g is a state these functions can work on safely (every
  * count, index and length in range, the tiles accounted for), else
@@ -185,13 +185,14 @@ int parlour_sg_check(const parlour_sg_game *g);
 int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_t wall[108],
                     int dealer, const parlour_sg_rules *rules);
 
-/* Seats to act now, in the order the protocol lists them; returns how many. */
-int parlour_sg_to_act(const parlour_sg_game *g, int8_t out[4]);
+/* Seats to act now, in the order the protocol lists them; returns how many.
+ * These two take a game's view (&game.v) or a copy of one. */
+int parlour_sg_to_act(const parlour_sg_view *v, int8_t out[4]);
 
 /* The legal action codes of `seat` now, in the protocol's order (empty when
  * it need not act; exchange choices are not listed). out needs room for 128.
  * Returns how many. */
-int parlour_sg_legal(const parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+int parlour_sg_legal(const parlour_sg_view *v, const parlour_sc_tables *t, int seat,
                      uint8_t out[128]);
 
 /* Apply action `code` for `seat`: PARLOUR_OK, or PARLOUR_SG_E_ILLEGAL and

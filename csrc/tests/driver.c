@@ -352,12 +352,12 @@ static void sichuan_game(void)
         CHECK(parlour_sg_init(g, t, wall, 4, &r) == PARLOUR_E_ARG);
         for (int steps = 0; steps < 2000; steps++) {
             CHECK(parlour_sg_check(g) == PARLOUR_OK);
-            int n = parlour_sg_to_act(g, who);
+            int n = parlour_sg_to_act(&g->v, who);
             if (n <= 0)
                 break;
             int seat = who[0];
             memcpy(before, g, sizeof *g);
-            int count = parlour_sg_legal(g, t, seat, legal);
+            int count = parlour_sg_legal(&g->v, t, seat, legal);
             CHECK(parlour_sg_apply(g, t, seat, PARLOUR_SG_A_END) == PARLOUR_E_ARG);
             CHECK(parlour_sg_apply(g, t, 7, PARLOUR_SG_A_PASS) == PARLOUR_E_ARG);
             CHECK(parlour_sg_apply(NULL, t, seat, PARLOUR_SG_A_PASS) == PARLOUR_E_NULL);
@@ -373,29 +373,29 @@ static void sichuan_game(void)
             for (int suit = 0; suit < 3 && got < 3; suit++) {
                 got = 0;
                 for (int tile = suit * 36; tile < suit * 36 + 36 && got < 3; tile++)
-                    if ((g->held[seat][tile >> 6] >> (tile & 63)) & 1u)
+                    if ((g->v.held[seat][tile >> 6] >> (tile & 63)) & 1u)
                         pick[got++] = (uint8_t)tile;
             }
             CHECK(got == 3 && parlour_sg_exchange(g, t, seat, pick) == PARLOUR_OK);
         }
-        CHECK(g->phase == PARLOUR_SG_OVER);
+        CHECK(g->v.phase == PARLOUR_SG_OVER);
         int net[4] = {0, 0, 0, 0};
-        for (int i = 0; i < g->nledger; i++) {
+        for (int i = 0; i < g->v.nledger; i++) {
             net[g->ledger[i].payer] -= g->ledger[i].amount;
             net[g->ledger[i].payee] += g->ledger[i].amount;
         }
         CHECK(net[0] + net[1] + net[2] + net[3] == 0);
-        int tiles = g->back - g->front + 1 + g->ndiscards;
+        int tiles = g->v.back - g->v.front + 1 + g->v.ndiscards;
         for (int s = 0; s < 4; s++) {
             for (int k = 0; k < 27; k++)
-                tiles += g->counts[s][k] + g->meld_counts[s][k];
+                tiles += g->v.counts[s][k] + g->v.meld_counts[s][k];
         }
         /* Tiles taken into melds were discards first; a robbed kong tile is listed
          * as a discard but left the konger's hand. */
         int taken = 0;
-        for (int i = 0; i < g->ndiscards; i++)
-            taken += g->discards[i].taken == PARLOUR_SG_TAKEN_PUNG ||
-                     g->discards[i].taken == PARLOUR_SG_TAKEN_KONG;
+        for (int i = 0; i < g->v.ndiscards; i++)
+            taken += g->v.discards[i].taken == PARLOUR_SG_TAKEN_PUNG ||
+                     g->v.discards[i].taken == PARLOUR_SG_TAKEN_KONG;
         CHECK(tiles - taken == 108);
     }
     free(before);

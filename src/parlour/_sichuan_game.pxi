@@ -39,7 +39,7 @@ cdef extern from "parlour.h":
         int8_t seat
         int8_t tile
         int8_t arg
-    ctypedef struct parlour_sg_game:
+    ctypedef struct parlour_sg_view:
         parlour_sg_rules rules
         uint8_t wall[108]
         int16_t front
@@ -69,19 +69,20 @@ cdef extern from "parlour.h":
         uint16_t ndiscards
         uint16_t nledger
         uint16_t nwins
-        uint16_t nevents
-        uint16_t nkong_income
         parlour_sg_discard discards[128]
         parlour_sg_win wins[3]
+    ctypedef struct parlour_sg_game:
+        parlour_sg_view v
         parlour_sg_payment ledger[384]
+        uint16_t nkong_income
+        uint16_t nevents
         parlour_sg_event events[512]
     int PARLOUR_SG_E_ILLEGAL
-    size_t parlour_sg_view_size(const parlour_sg_game *g)
     int parlour_sg_check(const parlour_sg_game *g)
     int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_t *wall,
                         int dealer, const parlour_sg_rules *rules)
-    int parlour_sg_to_act(const parlour_sg_game *g, int8_t *out)
-    int parlour_sg_legal(const parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+    int parlour_sg_to_act(const parlour_sg_view *v, int8_t *out)
+    int parlour_sg_legal(const parlour_sg_view *v, const parlour_sc_tables *t, int seat,
                          uint8_t *out)
     int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int code)
     int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
@@ -130,29 +131,20 @@ cdef tuple _tile_tuple(const uint64_t *mask):
     return tuple(out)
 
 
-cdef class SichuanState:
-    """A Sichuan deal's state in the C core (the engine, or a frozen copy of it).
+cdef class _SichuanView:
+    """A Sichuan deal's view (what observations read), in the C core.
 
     Every accessor returns plain ints and tuples; parlour.sichuan.game turns
     them into the public objects.
     """
 
-    cdef parlour_sg_game *g
+    cdef parlour_sg_view *v
     cdef public tuple to_act
     cdef public bint over
 
-    def __cinit__(self):
-        # Not zeroed: a snapshot copies only the bytes it reads.
-        self.g = <parlour_sg_game *>malloc(sizeof(parlour_sg_game))
-        if self.g is NULL:
-            raise MemoryError("cannot allocate a Sichuan game state")
-
-    def __dealloc__(self):
-        free(self.g)
-
     cdef void _refresh(self):
         cdef int8_t who[4]
-        cdef int n = parlour_sg_to_act(self.g, who)
+        cdef int n = parlour_sg_to_act(self.v, who)
         cdef int key = 0, i
         if n < 0:
             n = 0
@@ -163,7 +155,182 @@ cdef class SichuanState:
             cached = tuple([who[i] for i in range(n)])
             _sg_to_act_cache[key] = cached
         self.to_act = cached
-        self.over = self.g.phase == 5
+        self.over = self.v.phase == 5
+
+    def legal(self, int seat):
+        """The legal action objects of ``seat`` (exchange choices excepted), as a list."""
+        cdef uint8_t codes[128]
+        cdef int n = parlour_sg_legal(self.v, _sc_tables(), seat, codes)
+        cdef list acts = _sg_actions
+        return [acts[codes[i]] for i in range(n)]
+
+    def legal_codes(self, int seat):
+        cdef uint8_t codes[128]
+        cdef int n = parlour_sg_legal(self.v, _sc_tables(), seat, codes)
+        return tuple([codes[i] for i in range(n)])
+
+    @property
+    def phase(self):
+        return self.v.phase
+
+    @property
+    def dealer(self):
+        return self.v.dealer
+
+    @property
+    def cur(self):
+        return self.v.cur
+
+    @property
+    def wall_remaining(self):
+        return self.v.back - self.v.front + 1
+
+    @property
+    def after_pung(self):
+        return bool(self.v.after_pung)
+
+    @property
+    def drawn_tile(self):
+        return self.v.drawn_tile
+
+    @property
+    def offer(self):
+        return self.v.offer
+
+    @property
+    def offer_from(self):
+        return self.v.offer_from
+
+    @property
+    def exhausted(self):
+        return bool(self.v.exhausted)
+
+    @property
+    def exchange_done(self):
+        return bool(self.v.exchange_done)
+
+    @property
+    def exchange_step(self):
+        return self.v.rules.exchange_step
+
+    @property
+    def ndiscards(self):
+        return self.v.ndiscards
+
+    @property
+    def nledger(self):
+        return self.v.nledger
+
+    def wall(self):
+        return tuple([self.v.wall[i] for i in range(108)])
+
+    def tiles(self, int seat):
+        """Concealed physical tiles of ``seat``, ascending."""
+        return _tile_tuple(self.v.held[seat & 3])
+
+    def hand_sizes(self):
+        return tuple([_popcount64(self.v.held[s][0]) + _popcount64(self.v.held[s][1])
+                      for s in range(4)])
+
+    def missing(self):
+        return (self.v.missing[0], self.v.missing[1], self.v.missing[2], self.v.missing[3])
+
+    def won(self):
+        return (bool(self.v.won[0]), bool(self.v.won[1]), bool(self.v.won[2]),
+                bool(self.v.won[3]))
+
+    def winners(self):
+        return tuple([self.v.winners[i] for i in range(self.v.nwinners)])
+
+    def win_hand(self, int seat):
+        """Concealed tiles with the tile won on, or None before ``seat`` wins."""
+        seat &= 3
+        if not self.v.won[seat]:
+            return None
+        return _tile_tuple(self.v.win_hand[seat])
+
+    def waits(self, int seat):
+        """Kind mask of ``seat``'s waits as the engine keeps them."""
+        return self.v.waits[seat & 3]
+
+    def meld_version(self, int seat):
+        return self.v.meld_version[seat & 3]
+
+    def melds(self, int seat):
+        """Rows (kind, type, source, added, tiles) of ``seat``'s melds."""
+        cdef int i
+        cdef parlour_sg_meld *m
+        out = []
+        seat &= 3
+        for i in range(self.v.nmelds[seat]):
+            m = &self.v.melds[seat][i]
+            n = 3 if m.type == 0 else 4
+            out.append((m.kind, m.type, m.source, bool(m.added),
+                        tuple([m.tiles[j] for j in range(n)])))
+        return out
+
+    def exchange_of(self, int seat):
+        seat &= 3
+        if not self.v.exchange_chosen[seat]:
+            return ()
+        return (self.v.exchange[seat][0], self.v.exchange[seat][1], self.v.exchange[seat][2])
+
+    def received_of(self, int seat):
+        seat &= 3
+        if not self.v.exchange_done:
+            return ()
+        return (self.v.received[seat][0], self.v.received[seat][1], self.v.received[seat][2])
+
+    def discard_row(self, int i):
+        """(seat, tile, taken, by mask) of discard ``i``."""
+        cdef parlour_sg_discard *d = &self.v.discards[i]
+        if not 0 <= i < self.v.ndiscards:
+            raise IndexError(i)
+        return (d.seat, d.tile, d.taken, d.by)
+
+    def win_rows(self):
+        """(seat, how, payer, tile, fan, points, pattern, additions, roots) of every win."""
+        cdef int i
+        cdef parlour_sg_win *w
+        out = []
+        for i in range(self.v.nwins):
+            w = &self.v.wins[i]
+            out.append((w.seat, w.how, w.payer, w.tile, w.score.fan, w.score.points,
+                        w.score.pattern, w.score.additions, w.score.roots))
+        return out
+
+
+
+cdef class SichuanView(_SichuanView):
+    """A frozen copy of a deal's view, for one observation."""
+
+    cdef parlour_sg_view data
+
+    def __cinit__(self):
+        self.v = &self.data
+
+
+cdef SichuanView _sg_snapshot(_SichuanView source):
+    cdef SichuanView c = SichuanView.__new__(SichuanView)
+    memcpy(&c.data, source.v, sizeof(parlour_sg_view))
+    c.to_act = source.to_act
+    c.over = source.over
+    return c
+
+
+cdef class SichuanState(_SichuanView):
+    """A Sichuan deal in the C core: its whole state, changed by apply/exchange."""
+
+    cdef parlour_sg_game *g
+
+    def __cinit__(self):
+        self.g = <parlour_sg_game *>malloc(sizeof(parlour_sg_game))
+        if self.g is NULL:
+            raise MemoryError("cannot allocate a Sichuan game state")
+        self.v = &self.g.v
+
+    def __dealloc__(self):
+        free(self.g)
 
     def copy(self):
         """An independent copy of the whole state."""
@@ -174,29 +341,17 @@ cdef class SichuanState:
         return c
 
     def view(self):
-        """A frozen copy of what observations read (the engine state without its logs)."""
-        cdef SichuanState c = SichuanState.__new__(SichuanState)
-        memcpy(c.g, self.g, parlour_sg_view_size(self.g))
-        c.g.nevents = 0
-        c.g.nkong_income = 0
-        c.to_act = self.to_act
-        c.over = self.over
-        return c
+        """A frozen copy of the view (what observations read)."""
+        return _sg_snapshot(self)
 
     def observe(self, int seat, object views):
         """A new observation of ``seat`` (of the registered class) holding a
         snapshot; parlour.sichuan.compiled builds its fields when read."""
-        cdef SichuanState c = SichuanState.__new__(SichuanState)
-        memcpy(c.g, self.g, parlour_sg_view_size(self.g))
-        c.g.nevents = 0
-        c.g.nkong_income = 0
-        c.to_act = self.to_act
-        c.over = self.over
         obs = _sg_obs_cls.__new__(_sg_obs_cls)
         d = obs.__dict__
         d["seat"] = seat
         d["to_act"] = self.to_act
-        d["_lazy"] = (c, views)
+        d["_lazy"] = (_sg_snapshot(self), views)
         return obs
 
     def __reduce__(self):
@@ -254,161 +409,18 @@ cdef class SichuanState:
             self._refresh()
         return st
 
-    # -- reading it --------------------------------------------------------
-    def legal(self, int seat):
-        """The legal action objects of ``seat`` (exchange choices excepted), as a list."""
-        cdef uint8_t codes[128]
-        cdef int n = parlour_sg_legal(self.g, _sc_tables(), seat, codes)
-        cdef list acts = _sg_actions
-        return [acts[codes[i]] for i in range(n)]
-
-    def legal_codes(self, int seat):
-        cdef uint8_t codes[128]
-        cdef int n = parlour_sg_legal(self.g, _sc_tables(), seat, codes)
-        return tuple([codes[i] for i in range(n)])
-
-    @property
-    def phase(self):
-        return self.g.phase
-
-    @property
-    def dealer(self):
-        return self.g.dealer
-
-    @property
-    def cur(self):
-        return self.g.cur
-
-    @property
-    def wall_remaining(self):
-        return self.g.back - self.g.front + 1
-
-    @property
-    def after_pung(self):
-        return bool(self.g.after_pung)
-
-    @property
-    def drawn_tile(self):
-        return self.g.drawn_tile
-
-    @property
-    def offer(self):
-        return self.g.offer
-
-    @property
-    def offer_from(self):
-        return self.g.offer_from
-
-    @property
-    def exhausted(self):
-        return bool(self.g.exhausted)
-
-    @property
-    def exchange_done(self):
-        return bool(self.g.exchange_done)
-
-    @property
-    def exchange_step(self):
-        return self.g.rules.exchange_step
-
-    @property
-    def ndiscards(self):
-        return self.g.ndiscards
-
-    @property
-    def nledger(self):
-        return self.g.nledger
-
     @property
     def nevents(self):
         return self.g.nevents
-
-    def wall(self):
-        return tuple([self.g.wall[i] for i in range(108)])
-
-    def tiles(self, int seat):
-        """Concealed physical tiles of ``seat``, ascending."""
-        return _tile_tuple(self.g.held[seat & 3])
-
-    def hand_sizes(self):
-        return tuple([_popcount64(self.g.held[s][0]) + _popcount64(self.g.held[s][1])
-                      for s in range(4)])
-
-    def missing(self):
-        return (self.g.missing[0], self.g.missing[1], self.g.missing[2], self.g.missing[3])
-
-    def won(self):
-        return (bool(self.g.won[0]), bool(self.g.won[1]), bool(self.g.won[2]),
-                bool(self.g.won[3]))
-
-    def winners(self):
-        return tuple([self.g.winners[i] for i in range(self.g.nwinners)])
-
-    def win_hand(self, int seat):
-        """Concealed tiles with the tile won on, or None before ``seat`` wins."""
-        seat &= 3
-        if not self.g.won[seat]:
-            return None
-        return _tile_tuple(self.g.win_hand[seat])
-
-    def waits(self, int seat):
-        """Kind mask of ``seat``'s waits as the engine keeps them."""
-        return self.g.waits[seat & 3]
-
-    def meld_version(self, int seat):
-        return self.g.meld_version[seat & 3]
-
-    def melds(self, int seat):
-        """Rows (kind, type, source, added, tiles) of ``seat``'s melds."""
-        cdef int i
-        cdef parlour_sg_meld *m
-        out = []
-        seat &= 3
-        for i in range(self.g.nmelds[seat]):
-            m = &self.g.melds[seat][i]
-            n = 3 if m.type == 0 else 4
-            out.append((m.kind, m.type, m.source, bool(m.added),
-                        tuple([m.tiles[j] for j in range(n)])))
-        return out
-
-    def exchange_of(self, int seat):
-        seat &= 3
-        if not self.g.exchange_chosen[seat]:
-            return ()
-        return (self.g.exchange[seat][0], self.g.exchange[seat][1], self.g.exchange[seat][2])
-
-    def received_of(self, int seat):
-        seat &= 3
-        if not self.g.exchange_done:
-            return ()
-        return (self.g.received[seat][0], self.g.received[seat][1], self.g.received[seat][2])
-
-    def discard_row(self, int i):
-        """(seat, tile, taken, by mask) of discard ``i``."""
-        cdef parlour_sg_discard *d = &self.g.discards[i]
-        if not 0 <= i < self.g.ndiscards:
-            raise IndexError(i)
-        return (d.seat, d.tile, d.taken, d.by)
 
     def ledger_rows(self, int start):
         """(payer, payee, amount, reason code) of every payment from ``start`` on."""
         cdef int i
         cdef parlour_sg_payment *p
         out = []
-        for i in range(max(start, 0), self.g.nledger):
+        for i in range(max(start, 0), self.g.v.nledger):
             p = &self.g.ledger[i]
             out.append((p.payer, p.payee, p.amount, p.reason))
-        return out
-
-    def win_rows(self):
-        """(seat, how, payer, tile, fan, points, pattern, additions, roots) of every win."""
-        cdef int i
-        cdef parlour_sg_win *w
-        out = []
-        for i in range(self.g.nwins):
-            w = &self.g.wins[i]
-            out.append((w.seat, w.how, w.payer, w.tile, w.score.fan, w.score.points,
-                        w.score.pattern, w.score.additions, w.score.roots))
         return out
 
     def event_rows(self, int start):

@@ -93,9 +93,11 @@ class _Views:
     they are built once; the tuples are rebuilt only when the state moved.
     """
 
-    __slots__ = ("disc", "disc_key", "disc_t", "ledger", "ledger_t", "melds")
+    __slots__ = ("disc", "disc_key", "disc_t", "engine", "ledger", "ledger_t", "melds")
 
-    def __init__(self) -> None:
+    def __init__(self, engine: Any) -> None:
+        # The live engine: payments are read from its log, which only grows.
+        self.engine = engine
         self.disc: list[_g.DiscardInfo] = []
         self.disc_key: tuple[int, tuple[int, int, int, int]] | None = None
         self.disc_t: tuple[_g.DiscardInfo, ...] = ()
@@ -103,8 +105,8 @@ class _Views:
         self.ledger_t: tuple[Payment, ...] = ()
         self.melds: dict[tuple[int, ...], tuple[tuple[_g.MeldInfo, ...], ...]] = {}
 
-    def copy(self) -> _Views:
-        c = _Views()
+    def copy(self, engine: Any) -> _Views:
+        c = _Views(engine)
         c.disc = list(self.disc)
         c.ledger = list(self.ledger)
         return c
@@ -131,7 +133,7 @@ class _Views:
         ledger = self.ledger
         if len(ledger) < n:
             ledger.extend(
-                Payment(p, q, a, _REASONS[r]) for p, q, a, r in view.ledger_rows(len(ledger))
+                Payment(p, q, a, _REASONS[r]) for p, q, a, r in self.engine.ledger_rows(len(ledger))
             )
         out = tuple(ledger[:n])
         if n == len(ledger):
@@ -255,7 +257,7 @@ class CompiledGame(_g.Game):
             rules.flower_pig_penalty,
             step,
         )
-        self._views = _Views()
+        self._views = _Views(self._state)
         self._event_objs = []
 
     def _deal_record(self) -> dict[str, Any]:
@@ -273,7 +275,7 @@ class CompiledGame(_g.Game):
         c._dealer = self._dealer
         c._direction = self._direction
         c._state = self._state.copy()
-        c._views = self._views.copy()
+        c._views = self._views.copy(c._state)
         c._event_objs = list(self._event_objs)
         return c
 
@@ -524,6 +526,6 @@ def _restore(
     game._dealer = dealer
     game._direction = direction
     game._state = state
-    game._views = _Views()
+    game._views = _Views(state)
     game._event_objs = []
     return game
