@@ -279,22 +279,19 @@ static void settle_win(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
     w->score = sc;
 }
 
-static void after_wins(parlour_sg_game *g, const parlour_sc_tables *t, int last_winner)
-{
-    g->v.offer = -1;
-    g->v.offer_from = -1;
-    if (g->v.nwinners >= 3) {
-        finish(g);
-        return;
-    }
-    start_turn(g, t, next_active(g, last_winner), 1);
-}
-
 static void next_turn(parlour_sg_game *g, const parlour_sc_tables *t, int seat)
 {
     g->v.offer = -1;
     g->v.offer_from = -1;
     start_turn(g, t, seat, 1);
+}
+
+static void after_wins(parlour_sg_game *g, const parlour_sc_tables *t, int last_winner)
+{
+    if (g->v.nwinners >= 3)
+        finish(g);
+    else
+        next_turn(g, t, next_active(g, last_winner));
 }
 
 static void exhaust(parlour_sg_game *g, const parlour_sc_tables *t)

@@ -261,13 +261,10 @@ def test_sichuan_engine_random_deals_through_the_c_abi(sglib: Any, c_backend: Mo
 
 def c_backend_action(code: int) -> Any:
     """The registered action object of an engine code."""
-    from parlour.sichuan import game as g
-    from parlour.sichuan.compiled import _core
+    from parlour.sichuan.compiled import _ACTIONS_BY_CODE, _core
 
     _core()  # registers the action classes with the binding
-
-    table = [*g._DISCARD, g._WIN, g._PASS, *g._PUNG, *g._KONG, *g._DECLARE]
-    return table[code]
+    return _ACTIONS_BY_CODE[code]
 
 
 def test_sichuan_engine_check_refuses_corrupt_states(sglib: Any, c_backend: ModuleType) -> None:

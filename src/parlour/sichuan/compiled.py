@@ -65,21 +65,35 @@ _EVENT_TYPES = (
     "exhaustion",
     "end",
 )
-_ILLEGAL = -10
-_registered = False
+#: The action object of each code of the C core (``PARLOUR_SG_A_*``).
+_ACTIONS_BY_CODE: tuple[protocol.Action, ...] = (
+    *_g._DISCARD,
+    _g._WIN,
+    _g._PASS,
+    *_g._PUNG,
+    *_g._KONG,
+    *_g._DECLARE,
+)
+_core_module: Any = None
 
 
 def _core() -> Any:
-    global _registered
-    core = _backend.load("c")
-    if not _registered:
-        acts: list[protocol.Action] = [*_g._DISCARD, _g._WIN, _g._PASS, *_g._PUNG, *_g._KONG]
-        acts += list(_g._DECLARE)
+    # The compiled module, told once which objects stand for the actions.
+    global _core_module
+    if _core_module is None:
+        core = _backend.load("c")
         core.sichuan_game_register(
-            acts, _g.Discard, _g.Pung, _g.Kong, _g.Win, _g.Pass, _g.Declare, _g.SichuanObservation
+            _ACTIONS_BY_CODE,
+            _g.Discard,
+            _g.Pung,
+            _g.Kong,
+            _g.Win,
+            _g.Pass,
+            _g.Declare,
+            _g.SichuanObservation,
         )
-        _registered = True
-    return core
+        _core_module = core
+    return _core_module
 
 
 def _seats_from(first: int, mask: int) -> tuple[int, ...]:
@@ -269,15 +283,11 @@ class CompiledGame(_g.Game):
 
     def clone(self) -> CompiledGame:
         """An independent copy of the game."""
-        c: CompiledGame = _new(CompiledGame)
-        c._history = list(self._history)
-        c.rules = self.rules
-        c._dealer = self._dealer
-        c._direction = self._direction
-        c._state = self._state.copy()
-        c._views = self._views.copy(c._state)
-        c._event_objs = list(self._event_objs)
-        return c
+        state = self._state.copy()
+        views = self._views.copy(state)
+        return _assemble(
+            self.rules, self._dealer, self._direction, state, self._history, views, self._event_objs
+        )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CompiledGame:
         return self.clone()
@@ -287,7 +297,7 @@ class CompiledGame(_g.Game):
         return self.clone()
 
     def __reduce__(self) -> Any:
-        return (_restore, (self.rules, self._dealer, self._direction, self._state, self._history))
+        return (_assemble, (self.rules, self._dealer, self._direction, self._state, self._history))
 
     # -- protocol fast paths ------------------------------------------------
     @property
@@ -330,7 +340,8 @@ class CompiledGame(_g.Game):
 
     # -- protocol hooks ----------------------------------------------------
     def _is_over(self) -> bool:
-        return bool(self._state.phase == _OVER)
+        over: bool = self._state.over
+        return over
 
     def _to_act(self) -> tuple[int, ...]:
         to_act: tuple[int, ...] = self._state.to_act
@@ -343,22 +354,13 @@ class CompiledGame(_g.Game):
         return _legal_of(self._state, seat)
 
     def _verify(self, seat: int, action: protocol.Action) -> None:
-        if action not in self._legal_tuple(seat):
-            raise IllegalActionError(f"seat {seat} may not {action} now ({self._why_not(seat)})")
+        self._refuse_unless_legal(seat, action)
 
     def _why_not(self, seat: int) -> str:
         state = self._state
-        phase = _PHASES[state.phase]
-        if phase == "turn":
-            m = state.missing()[seat]
-            if m >= 0 and any(t // 36 == m for t in state.tiles(seat)):
-                return "it still holds tiles of its missing suit, which it must discard first"
-            if state.after_pung:
-                return "after a pung it must discard"
-            return "on its turn it may win, kong or discard a tile it holds"
-        if phase in ("claim", "rob"):
-            return f"{_g._TILE_NAMES[state.offer]} is on offer; it may only answer it"
-        return f"the {phase} phase is on"
+        m = state.missing()[seat]
+        holds = m >= 0 and any(t // 36 == m for t in state.tiles(seat))
+        return _g._why_not_text(_PHASES[state.phase], holds, state.after_pung, state.offer)
 
     def _apply(self, seat: int, action: protocol.Action) -> None:
         state = self._state
@@ -375,10 +377,6 @@ class CompiledGame(_g.Game):
 
     def _result(self) -> Result:
         ledger = self.ledger
-        scores = [0, 0, 0, 0]
-        for p in ledger:
-            scores[p.payer] -= p.amount
-            scores[p.payee] += p.amount
         state = self._state
         won = state.won()
         details = {
@@ -388,7 +386,7 @@ class CompiledGame(_g.Game):
             "hands": [_hand_text(state.tiles(s), state.melds(s)) for s in range(4)],
             "ready": [bool(state.waits(s)) and not won[s] for s in range(4)],
         }
-        return Result(tuple(scores), state.winners(), ledger, details)
+        return Result(_g._net_scores(ledger), state.winners(), ledger, details)
 
     # -- views ---------------------------------------------------------------
     def _meld_objs_of(self, seat: int) -> tuple[Meld, ...]:
@@ -513,19 +511,22 @@ def _hand_text(tiles: tuple[int, ...], melds: list[tuple[Any, ...]]) -> str:
 _RANK_DIGIT = tuple(str((t >> 2) % 9 + 1) for t in range(108))
 
 
-def _restore(
+def _assemble(
     rules: Rules,
     dealer: int,
     direction: _g.Direction | None,
     state: Any,
     history: list[tuple[int, protocol.Action]],
+    views: _Views | None = None,
+    events: list[_g.Event] | None = None,
 ) -> CompiledGame:
+    # A CompiledGame from its parts (clone, and unpickling through __reduce__).
     game: CompiledGame = _new(CompiledGame)
     game._history = list(history)
     game.rules = rules
     game._dealer = dealer
     game._direction = direction
     game._state = state
-    game._views = _Views(state)
-    game._event_objs = []
+    game._views = _Views(state) if views is None else views
+    game._event_objs = list(events or ())
     return game

@@ -41,7 +41,7 @@ from parlour.errors import IllegalActionError, NotationError, RecordError
 from parlour.protocol import Payment, Result
 from parlour.sichuan import evaluate as _ev
 from parlour.sichuan.hand import PACK_DELTA, Hand, Meld, MeldType, trusted_hand
-from parlour.sichuan.rules import Rules
+from parlour.sichuan.rules import DEFAULT_RULES, Rules
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_text
 
 if TYPE_CHECKING:
@@ -443,16 +443,16 @@ class _EngineChoice(ABCMeta):
     # live; copy and pickle make instances without calling the class, so
     # they keep the engine they copy.
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        target = _engine_class() if cls is Game else cls
-        return super(_EngineChoice, target).__call__(*args, **kwargs)
+        return super(_EngineChoice, _engine_class(cls)).__call__(*args, **kwargs)
 
 
-def _engine_class() -> type[Game]:
-    if _backend.current() == "c":
+def _engine_class(cls: Any) -> Any:
+    # Game itself means "the live backend's engine"; subclasses are themselves.
+    if cls is Game and _backend.current() == "c":
         from parlour.sichuan.compiled import CompiledGame
 
         return CompiledGame
-    return Game
+    return cls
 
 
 class Game(protocol.Game, metaclass=_EngineChoice):
@@ -480,10 +480,7 @@ class Game(protocol.Game, metaclass=_EngineChoice):
         wall: Any = None,
     ) -> None:
         super().__init__()
-        if rules is None:
-            rules = Rules()
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a parlour.sichuan.Rules, not {type(rules).__name__}")
+        rules = protocol.checked_rules(rules, DEFAULT_RULES, "sichuan")
         rng = random.Random(seed)
         if wall is None:
             order = list(range(TILES))
@@ -596,7 +593,7 @@ class Game(protocol.Game, metaclass=_EngineChoice):
                 )
         elif direction is not None:
             raise RecordError("exchange_direction is set but the exchange-three rule is off")
-        target = _engine_class() if cls is Game else cls
+        target: type[Game] = _engine_class(cls)
         game = target.__new__(target)
         protocol.Game.__init__(game)
         game._setup(rules, order, dealer, direction)
@@ -696,19 +693,14 @@ class Game(protocol.Game, metaclass=_EngineChoice):
                 m = self._missing[seat]
                 if m < 0 or not self._suit_n[seat][m] or tile // 36 == m:
                     return
+        self._refuse_unless_legal(seat, action)
+
+    def _refuse_unless_legal(self, seat: int, action: protocol.Action) -> None:
         if action not in self._legal_tuple(seat):
             raise IllegalActionError(f"seat {seat} may not {action} now ({self._why_not(seat)})")
 
     def _why_not(self, seat: int) -> str:
-        if self._phase == "turn":
-            if self._missing[seat] >= 0 and self._holds_missing(seat):
-                return "it still holds tiles of its missing suit, which it must discard first"
-            if self._after_pung:
-                return "after a pung it must discard"
-            return "on its turn it may win, kong or discard a tile it holds"
-        if self._phase in ("claim", "rob"):
-            return f"{_TILE_NAMES[self._offer]} is on offer; it may only answer it"
-        return f"the {self._phase} phase is on"
+        return _why_not_text(self._phase, self._holds_missing(seat), self._after_pung, self._offer)
 
     def _compute_legal(self, seat: int) -> Sequence[protocol.Action]:
         phase = self._phase
@@ -1384,10 +1376,6 @@ class Game(protocol.Game, metaclass=_EngineChoice):
         }
 
     def _result(self) -> Result:
-        scores = [0, 0, 0, 0]
-        for p in self._ledger:
-            scores[p.payer] -= p.amount
-            scores[p.payee] += p.amount
         details = {
             "exhausted": self._exhausted,
             "wins": list(self._wins),
@@ -1395,7 +1383,7 @@ class Game(protocol.Game, metaclass=_EngineChoice):
             "hands": [str(self._hand(s)) for s in range(4)],
             "ready": [bool(self._waits[s]) and not self._won[s] for s in range(4)],
         }
-        return Result(tuple(scores), tuple(self._winners), tuple(self._ledger), details)
+        return Result(_net_scores(self._ledger), tuple(self._winners), tuple(self._ledger), details)
 
 
 _KIND_INDEX = {kind_text(k): k for k in range(KINDS)}
@@ -1409,6 +1397,27 @@ _OBS_FIELD_NAMES = frozenset(SichuanObservation.__dataclass_fields__)
 _new_obs = object.__new__
 _set_obs_dict = object.__setattr__
 _fast_hand = trusted_hand
+
+
+def _why_not_text(phase: Phase, holds_missing: bool, after_pung: bool, offer: int) -> str:
+    # Why a seat to act may not take an action that is not among its legal ones.
+    if phase == "turn":
+        if holds_missing:
+            return "it still holds tiles of its missing suit, which it must discard first"
+        if after_pung:
+            return "after a pung it must discard"
+        return "on its turn it may win, kong or discard a tile it holds"
+    if phase in ("claim", "rob"):
+        return f"{_TILE_NAMES[offer]} is on offer; it may only answer it"
+    return f"the {phase} phase is on"
+
+
+def _net_scores(ledger: Sequence[Payment]) -> tuple[int, ...]:
+    scores = [0, 0, 0, 0]
+    for p in ledger:
+        scores[p.payer] -= p.amount
+        scores[p.payee] += p.amount
+    return tuple(scores)
 
 
 def _exchange_choices(held: Sequence[int]) -> list[protocol.Action]:
