@@ -143,6 +143,19 @@ class Rules:
         return cls(**kwargs)
 
 
+def checked_rules(rules: object, default: RulesT, game: str) -> RulesT:
+    """``rules``, or ``default`` when it is ``None``.
+
+    Raises ``TypeError`` unless ``rules`` is of ``default``'s class (the
+    rules of ``parlour.<game>``).
+    """
+    if rules is None:
+        return default
+    if not isinstance(rules, type(default)):
+        raise TypeError(f"rules must be a parlour.{game}.Rules, not {type(rules).__name__}")
+    return rules
+
+
 def _tupled(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tupled(v) for v in value)

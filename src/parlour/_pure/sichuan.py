@@ -287,13 +287,10 @@ def _score_numbers(h: Hand, flags: int, cap: int) -> tuple[int, int, int, int, i
 
 
 def _rules(rules: Rules | None) -> Rules:
-    from parlour.sichuan.rules import DEFAULT_RULES, Rules
+    from parlour.protocol import checked_rules
+    from parlour.sichuan.rules import DEFAULT_RULES
 
-    if rules is None:
-        return DEFAULT_RULES
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a parlour.sichuan.Rules, not {type(rules).__name__}")
-    return rules
+    return checked_rules(rules, DEFAULT_RULES, "sichuan")
 
 
 def win_flags(

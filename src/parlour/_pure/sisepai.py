@@ -201,11 +201,10 @@ def mask_texts(mask: int) -> tuple[str, ...]:
 def _rules_points(rules: Rules | None) -> tuple[int, ...]:
     if rules is None:
         return DEFAULT_POINTS
-    from parlour.sisepai.rules import Rules
+    from parlour.protocol import checked_rules
+    from parlour.sisepai.rules import DEFAULT_RULES
 
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a parlour.sisepai.Rules, not {type(rules).__name__}")
-    return rules.points()
+    return checked_rules(rules, DEFAULT_RULES, "sisepai").points()
 
 
 def _candidates(c: list[int], k: int) -> list[tuple[int, ...]]:

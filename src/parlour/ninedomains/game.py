@@ -35,7 +35,7 @@ from parlour.errors import IllegalActionError, NotationError
 from parlour.ninedomains.battle import round_bonuses, three_plus_points
 from parlour.ninedomains.cards import BASIC, CARDS, SPECIALS, Card, CardLike, card
 from parlour.ninedomains.rules import DOMAINS, Rules
-from parlour.protocol import Action, Observation, Result
+from parlour.protocol import Action, Observation, Result, checked_rules
 from parlour.protocol import Game as _BaseGame
 
 __all__ = [
@@ -236,11 +236,7 @@ class Game(_BaseGame):
         specials: Sequence[CardLike] | None = None,
     ) -> None:
         super().__init__()
-        if rules is None:
-            rules = Rules()
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a ninedomains Rules, not {type(rules).__name__}")
-        self.rules = rules
+        self.rules = rules = checked_rules(rules, Rules(), "ninedomains")
         self.num_players = 2
         rng = random.Random(seed)
         if domains is None:

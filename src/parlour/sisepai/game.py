@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal, TypeAlias, Union
 
 from parlour import _backend
 from parlour.errors import IllegalActionError, NotationError, RecordError
-from parlour.protocol import Action, Result
+from parlour.protocol import Action, Result, checked_rules
 from parlour.protocol import Game as _BaseGame
 from parlour.protocol import Observation as _ObservationBase
 from parlour.sisepai.cards import (
@@ -34,7 +34,7 @@ from parlour.sisepai.cards import (
     kind_text,
 )
 from parlour.sisepai.hand import Group, Grouping, Hand
-from parlour.sisepai.rules import Rules
+from parlour.sisepai.rules import DEFAULT_RULES, Rules
 from parlour.sisepai.scoring import win_grouping
 
 __all__ = [
@@ -207,11 +207,7 @@ class Game(_BaseGame):
         deck: Sequence[int] | None = None,
     ) -> None:
         super().__init__()
-        if rules is None:
-            rules = Rules()
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a parlour.sisepai.Rules, not {type(rules).__name__}")
-        self.rules = rules
+        self.rules = rules = checked_rules(rules, DEFAULT_RULES, "sisepai")
         rng = random.Random(seed)
         if dealer is None:
             dealer = rng.randrange(4)
