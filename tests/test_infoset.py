@@ -1,0 +1,124 @@
+"""The information-set test (tests/infoset.py) for all four games, every backend.
+
+Each game says here which places of its deal a seat cannot know, read from
+the pure-Python engine's own state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from infoset import HiddenDeal, check_information_sets, reachable
+from parlour import ninedomains, shrinewars, sichuan, sisepai
+from parlour.sichuan import game as sichuan_game
+from parlour.sisepai import game as sisepai_game
+from parlour.sichuan.tiles import tile_text
+
+
+class _PureSichuan(sichuan_game.Game):
+    """The pure-Python engine whatever the backend (subclasses keep it)."""
+
+
+def _sichuan_places(
+    game: Any, seat: int, moves: Sequence[tuple[int, str]]
+) -> list[tuple[str, list[int]]]:
+    # A tile is hidden from ``seat`` while it is in the wall or in a
+    # concealed hand of another seat still playing, unless an action's text
+    # named it (exchanged tiles are known to the seat that passed them).
+    named = {word for _, text in moves for word in text.split()}
+    hidden = {t for t in game._wall_order[game._front : game._back + 1]}
+    for other in range(4):
+        if other != seat and not game._won[other]:
+            hidden |= game._tiles[other]
+    hidden = {t for t in hidden if f"{tile_text(t)}#{t % 4}" not in named}
+    hidden = _whole_kinds(hidden, 108, lambda t: t // 4)
+    return [("wall", [i for i, t in enumerate(game._wall_order) if t in hidden])]
+
+
+def _whole_kinds(hidden: set[int], total: int, kind: Any) -> set[int]:
+    # Copies of one kind are told apart only by the engine's labels, and the
+    # engine shows the labels of what a seat reveals: keep a kind hidden only
+    # while no copy of it was ever seen, so that no twin merely relabels.
+    seen = {kind(t) for t in range(total) if t not in hidden}
+    return {t for t in hidden if kind(t) not in seen}
+
+
+def _sisepai_places(
+    game: Any, seat: int, moves: Sequence[tuple[int, str]]
+) -> list[tuple[str, list[int]]]:
+    if game.phase == "over":
+        hidden = set(game._deck[game._next :])
+    else:
+        hidden = set(game._deck[game._next :])
+        for other in range(4):
+            if other != seat:
+                hidden |= set(game._concealed[other])
+    hidden = _whole_kinds(hidden, len(game._deck), sisepai_game._KIND.__getitem__)
+    return [("deck", [i for i, c in enumerate(game._deck) if c in hidden])]
+
+
+def _shrinewars_places(
+    game: Any, seat: int, moves: Sequence[tuple[int, str]]
+) -> list[tuple[str, list[int]]]:
+    # Cards of the opening draw went face up to the bottom: they are known.
+    shown = {c for _, c in game._draws}
+    hidden = {c for c in game._deck if c not in shown}
+    return [("deck", [i for i, c in enumerate(game._deck0) if c in hidden])]
+
+
+def _ninedomains_places(
+    game: Any, seat: int, moves: Sequence[tuple[int, str]]
+) -> list[tuple[str, list[int]]]:
+    # Three domains and three specials are turned up each round.
+    start = 3 * (game._round + 1)
+    return [("domains", list(range(start, 9))), ("specials", list(range(start, 9)))]
+
+
+def _pure(cls: Any) -> Any:
+    return lambda rules, deal: cls._from_deal(rules, deal)
+
+
+GAMES: dict[str, tuple[ModuleType, HiddenDeal, list[Any]]] = {
+    "sichuan": (
+        sichuan,
+        HiddenDeal(_sichuan_places, _pure(_PureSichuan)),
+        [sichuan.Rules(), sichuan.Rules(exchange_three=True)],
+    ),
+    "sisepai": (sisepai, HiddenDeal(_sisepai_places, _pure(sisepai.Game)), [sisepai.Rules()]),
+    "shrinewars": (
+        shrinewars,
+        HiddenDeal(_shrinewars_places, _pure(shrinewars.Game)),
+        [shrinewars.Rules(), shrinewars.Rules(open_table=True)],
+    ),
+    "ninedomains": (
+        ninedomains,
+        HiddenDeal(_ninedomains_places, _pure(ninedomains.Game)),
+        [ninedomains.Rules()],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_information_sets(name: str, backend: ModuleType) -> None:
+    module, hidden, variants = GAMES[name]
+    for v, rules in enumerate(variants):
+        seeds = range(10 * v, 10 * v + 3)
+        compared = check_information_sets(lambda seed: module.Game(rules, seed=seed), hidden, seeds)
+        assert compared > 0
+
+
+def test_the_walk_sees_a_reference_to_the_game() -> None:
+    # The check itself must be able to fail: an observation-like value that
+    # holds its game is refused.
+    game = sisepai.Game(seed=1)
+
+    class Leaky:
+        def __init__(self) -> None:
+            self.game = game
+
+    with pytest.raises(AssertionError, match="reaches a game"):
+        reachable(Leaky())
