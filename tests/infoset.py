@@ -112,7 +112,7 @@ def _shuffled_deal(
         items = list(deal[key])
         values = [items[i] for i in positions]
         rng.shuffle(values)
-        for i, v in zip(positions, values):
+        for i, v in zip(positions, values, strict=True):
             changed |= items[i] != v
             items[i] = v
         out[key] = items
@@ -240,7 +240,7 @@ def _replay_pure(
 
 
 def _first_difference(a: list[Any], b: list[Any]) -> str:
-    for i, (x, y) in enumerate(zip(a, b)):
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
             return f"object {i}: {x!r} here, {y!r} in the real game"
     return f"{len(a)} objects here, {len(b)} in the real game"

@@ -15,8 +15,8 @@ import pytest
 from infoset import HiddenDeal, check_information_sets, reachable
 from parlour import ninedomains, shrinewars, sichuan, sisepai
 from parlour.sichuan import game as sichuan_game
-from parlour.sisepai import game as sisepai_game
 from parlour.sichuan.tiles import tile_text
+from parlour.sisepai import game as sisepai_game
 
 
 class _PureSichuan(sichuan_game.Game):
@@ -107,7 +107,9 @@ def test_information_sets(name: str, backend: ModuleType) -> None:
     module, hidden, variants = GAMES[name]
     for v, rules in enumerate(variants):
         seeds = range(10 * v, 10 * v + 3)
-        compared = check_information_sets(lambda seed: module.Game(rules, seed=seed), hidden, seeds)
+        compared = check_information_sets(
+            lambda seed, rules=rules: module.Game(rules, seed=seed), hidden, seeds
+        )
         assert compared > 0
 
 
