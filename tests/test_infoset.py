@@ -6,6 +6,7 @@ the pure-Python engine's own state.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -124,3 +125,33 @@ def test_the_walk_sees_a_reference_to_the_game() -> None:
 
     with pytest.raises(AssertionError, match="reaches a game"):
         reachable(Leaky())
+
+
+class _LeakyHands(sisepai.Game):
+    """Shows the next seat's concealed cards as if they were one's own."""
+
+    def _observation(self, seat: int) -> Any:
+        obs = super()._observation(seat)
+        return dataclasses.replace(obs, concealed=tuple(self._concealed[(seat + 1) % 4]))
+
+
+class _LeakyPlacement(ninedomains.Game):
+    """Shows the opponent's placement before both have placed."""
+
+    def _observation(self, seat: int) -> Any:
+        obs = super()._observation(seat)
+        theirs = self._placements[1 - seat]
+        return dataclasses.replace(obs, previous=(None if theirs is None else tuple(theirs), None))
+
+
+@pytest.mark.parametrize(
+    ("cls", "hidden"),
+    [
+        (_LeakyHands, GAMES["sisepai"][1]),
+        (_LeakyPlacement, GAMES["ninedomains"][1]),
+    ],
+    ids=["other-hand", "unrevealed-choice"],
+)
+def test_the_check_catches_a_leak(cls: Any, hidden: HiddenDeal) -> None:
+    with pytest.raises(AssertionError, match="depends on hidden state"):
+        check_information_sets(lambda seed: cls(seed=seed), hidden, range(2))
