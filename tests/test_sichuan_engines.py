@@ -77,16 +77,22 @@ def _lockstep(rules: Rules, seed: int, bots: list[Any], dealer: Any = 0) -> tupl
     return pure, fast
 
 
-@pytest.mark.parametrize("variant", range(len(VARIANTS)))
-def test_engines_agree_on_random_games(variant: int) -> None:
-    for seed in range(12):
+# Every variant in the README's run; twelve deals each in the slow profile.
+_DEALS = [(v, 2) for v in range(len(VARIANTS))] + [
+    pytest.param(v, 12, marks=pytest.mark.slow) for v in range(len(VARIANTS))
+]
+
+
+@pytest.mark.parametrize(("variant", "deals"), _DEALS)
+def test_engines_agree_on_random_games(variant: int, deals: int) -> None:
+    for seed in range(deals):
         _lockstep(VARIANTS[variant], seed, [RandomBot() for _ in range(4)], dealer=seed % 4)
 
 
-@pytest.mark.parametrize("variant", range(len(VARIANTS)))
-def test_engines_agree_on_heuristic_games(variant: int) -> None:
+@pytest.mark.parametrize(("variant", "deals"), _DEALS)
+def test_engines_agree_on_heuristic_games(variant: int, deals: int) -> None:
     bots = [HeuristicBot(), HeuristicBot(), RandomBot(), HeuristicBot()]
-    for seed in range(12):
+    for seed in range(deals):
         _lockstep(VARIANTS[variant], 100 + seed, bots, dealer="random")
 
 

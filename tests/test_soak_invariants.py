@@ -1,16 +1,16 @@
-"""The soak invariants of ``benchmarks/soak.py`` on 2,000 bot games per game.
+"""The soak invariants of ``benchmarks/soak.py`` on bot games of every game.
 
-On the compiled backend each game type plays 2,000 seeded bot games (200
-under ``PARLOUR_BACKEND=python``, where the evaluators are slower; override
-with ``PARLOUR_SOAK_GAMES``). Every game gets the per-step checks (the acting
-seat is to act, its action is legal, the history grows by one) and the state,
-result and ledger checks at its start and end. To keep the suite fast, the
-full state checks after *every* step and the JSON record replay run on two
-games in ``SAMPLE`` (one with heuristic bots, one with random bots; the other
-games use random bots, which are faster). Measured on the 2-core machine,
-under load: 2,000 Sichuan games with every check on every step take about
-50 s, sampled about 22 s; this whole file about 75 s on the compiled backend
-and 29 s under the pure backend (200 games). The full run is
+The README's test run plays 250 seeded bot games per game type (50 under
+``PARLOUR_BACKEND=python``, where the evaluators are slower); the ``slow``
+profile that CI runs in addition (``pytest -m slow``) plays 2,000 (200).
+``PARLOUR_SOAK_GAMES`` overrides both. Every game gets the per-step checks
+(the acting seat is to act, its action is legal, the history grows by one)
+and the state, result and ledger checks at its start and end. To keep the
+suite fast, the full state checks after *every* step and the JSON record
+replay run on two games in every ``SAMPLE`` (one with heuristic bots, one
+with random bots; the other games use random bots, which are faster).
+Measured on the 2-core machine, under load: 2,000 Sichuan games with every
+check on every step take about 50 s, sampled about 22 s. The full run is
 ``python benchmarks/soak.py --games 100000``.
 """
 
@@ -29,15 +29,22 @@ from parlour import _backend
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import soak
 
-GAMES = int(os.environ.get("PARLOUR_SOAK_GAMES", 2000 if _backend.current() == "c" else 200))
+_COMPILED = _backend.current() == "c"
+_OVERRIDE = os.environ.get("PARLOUR_SOAK_GAMES")
+QUICK = int(_OVERRIDE or (250 if _COMPILED else 50))
+LONG = int(_OVERRIDE or (2000 if _COMPILED else 200))
 SAMPLE = 25
 
 
-@pytest.mark.parametrize("name", soak.GAMES)
-def test_soak_invariants(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "games"),
+    [(name, QUICK) for name in soak.GAMES]
+    + [pytest.param(name, LONG, marks=pytest.mark.slow) for name in soak.GAMES],
+)
+def test_soak_invariants(name: str, games: int) -> None:
     violations: list[str] = []
     steps = 0
-    for seed in range(GAMES):
+    for seed in range(games):
         full = seed % SAMPLE in (0, 1)  # a heuristic-bot and a random-bot game
         out = soak.play_checked(
             name, seed, check_every=1 if full else 10**9, replay=full, random_bots=not full
@@ -45,7 +52,7 @@ def test_soak_invariants(name: str) -> None:
         steps += out.steps
         violations += out.violations
     assert violations == []
-    assert steps > GAMES  # the games were really played
+    assert steps > games  # the games were really played
 
 
 class _ExtraWallTile:
