@@ -7,7 +7,12 @@ The records come from seeded bot games, finished and unfinished. They are
 truncated (missing keys, cut lists, cut action entries), reordered, tampered
 (a changed or repeated card or tile in the deal, an action that was never
 legal, another deal with the same actions, bad rules) and of the wrong
-version or game.
+version or game. The tampered records get their digest recomputed (as a
+forger without a signing key could) so that the checks behind the digest are
+exercised; tests/test_records_tamper.py covers the digest itself.
+
+Hostile structure (deep nesting, huge numbers, hostile JSON text) raises
+``RecordError`` and nothing else, on both backends.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour import RecordError, ninedomains, shrinewars, sichuan, sisepai
+from parlour import RecordError, ninedomains, records, shrinewars, sichuan, sisepai
 from parlour.ninedomains import bots as nd_bots
 from parlour.protocol import Game
 
@@ -68,10 +73,20 @@ def _record(name: str, seed: int = 3) -> dict[str, Any]:
     return copy.deepcopy(_RECORDS[key])
 
 
+def _resealed(data: Any) -> Any:
+    """``data`` with its digest recomputed, where it has one and can have one."""
+    if not isinstance(data, dict) or not isinstance(data.get("digest"), str):
+        return data
+    try:
+        return {**data, "digest": records.digest(data)}
+    except (RecordError, TypeError, ValueError, RecursionError):
+        return data  # not canonically encodable: from_record must refuse it anyway
+
+
 def _rejected(name: str, data: Any, *words: str) -> str:
     """``from_record`` must raise RecordError (mentioning every word)."""
     with pytest.raises(RecordError) as info:
-        CLASSES[name].from_record(data)
+        CLASSES[name].from_record(_resealed(data))
     message = str(info.value)
     for w in words:
         assert w.lower() in message.lower(), message
@@ -80,6 +95,7 @@ def _rejected(name: str, data: Any, *words: str) -> str:
 
 def _rejected_or_faithful(name: str, data: Any) -> bool:
     """RecordError, or a game whose record is exactly ``data``; True if rejected."""
+    data = _resealed(data)
     try:
         g = CLASSES[name].from_record(data)
     except RecordError as exc:
@@ -106,7 +122,7 @@ def test_genuine_records_replay(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_missing_keys(name: str) -> None:
-    for key in ("format", "game", "rules", "deal", "actions"):
+    for key in ("format", "game", "rules", "deal", "actions", "outcome", "digest"):
         rec = _record(name)
         del rec[key]
         _rejected(name, rec, "lacks", key)
@@ -116,7 +132,8 @@ def test_missing_keys(name: str) -> None:
             del rec["deal"][key]
             if name == "sichuan" and key == "exchange_direction" and value is None:
                 # Optional without the exchange-three rule: the same game replays.
-                assert sichuan.Game.from_record(rec).record()["actions"] == rec["actions"]
+                replayed = sichuan.Game.from_record(_resealed(rec))
+                assert replayed.record()["actions"] == rec["actions"]
                 continue
             _rejected(name, rec, key)
 
@@ -235,7 +252,7 @@ def test_bad_dealer_or_table(name: str) -> None:
 def test_never_legal_action(name: str) -> None:
     """At step i, put an action that is well-formed but not legal there."""
     rec = _record(name)
-    g = CLASSES[name].from_record({**rec, "actions": []})
+    g = CLASSES[name].from_record(_resealed({**rec, "actions": [], "outcome": None}))
     texts = sorted({t for _, t in rec["actions"]})
     found = 0
     for i, (seat, text) in enumerate(rec["actions"]):
@@ -346,7 +363,7 @@ def test_ninedomains_null_deal_order_is_rejected(key: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_wrong_version_or_game(name: str) -> None:
-    for version in (0, 2, "1", None, True, [1], 1.0):
+    for version in (0, 3, -1, 2**70, "1", "2", None, True, [2], 2.0):
         bad = _record(name)
         bad["format"] = version
         _rejected(name, bad, "format")
@@ -401,3 +418,154 @@ def test_random_corruption(name: str, data: st.DataObject) -> None:
     else:
         parent.pop(path[-1])
     _rejected_or_faithful(name, rec)
+
+
+# -- hostile structure: depth, size and numbers, on both backends ---------------------
+
+
+def _nested(depth: int) -> Any:
+    value: Any = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _set(rec: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    bad = copy.deepcopy(rec)
+    parent = bad
+    for k in path[:-1]:
+        parent = parent[k]
+    parent[path[-1]] = value
+    return bad
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_deep_nesting_is_a_record_error(name: str, backend: Any) -> None:
+    """The issue's reproductions: rules 600 lists deep (RecursionError in 0.1.0)."""
+    rec = _record(name)
+    option = next(iter(rec["rules"]))
+    places = [("rules", option), ("deal", DECK_KEY[name]), ("actions",), ("outcome",), ("x",)]
+    for depth in (600, 100_000):
+        for path in places:
+            _rejected(name, _set(rec, path, _nested(depth)), "deep")
+    deep_dicts: Any = {}
+    for _ in range(1000):
+        deep_dicts = {"a": deep_dicts}
+    _rejected(name, _set(rec, ("rules",), deep_dicts), "deep")
+    # The limit itself: a rule value nested to exactly the limit is not a depth error.
+    shallow = _set(rec, ("rules", option), _nested(records.MAX_DEPTH - 2))
+    assert "deep" not in _rejected(name, shallow, "rules")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_oversized_records_are_refused(name: str) -> None:
+    rec = _record(name)
+    _rejected(name, _set(rec, ("actions",), [[0, "pass"]] * records.MAX_ITEMS), "items")
+    _rejected(name, _set(rec, ("game",), "x" * (records.MAX_STRING + 1)), "characters")
+    _rejected(name, _set(rec, ("rules", "y" * 10**6), 1), "characters")
+    for not_json in ({1: 2}, {"a"}, b"bytes", object(), float("nan"), float("inf")):
+        _rejected(name, _set(rec, ("deal", "x"), not_json), "deal")
+
+
+HUGE = (2**31, -(2**31) - 1, 2**53, 2**63, -(2**64), 10**5000)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_huge_numbers_are_a_record_error(name: str, backend: Any) -> None:
+    """The issue's reproduction: flower_pig_penalty >= 2**31 raised OverflowError
+    from the C backend and was accepted by the pure one."""
+    rec = _record(name)
+    ints = [k for k, v in rec["rules"].items() if type(v) is int]
+    assert ints or name == "ninedomains"
+    for option in ints:
+        for huge in HUGE:
+            _rejected(name, _set(rec, ("rules", option), huge), option)
+    for huge in HUGE:
+        _rejected(name, _set(rec, ("deal", DECK_KEY[name], 0), huge))
+        _rejected(name, _set(rec, ("actions", 0, 0), huge), "action")
+        _rejected(name, _set(rec, ("format",), huge), "format")
+        _rejected(name, _set(rec, ("outcome", "scores", 0), huge))
+    if name != "ninedomains":
+        field = "players" if name == "shrinewars" else "dealer"
+        for huge in HUGE:
+            _rejected(name, _set(rec, ("deal", field), huge), field)
+
+
+RULE_LIMITS: list[tuple[Any, str, int, int]] = [
+    (sichuan.Rules, "flower_pig_penalty", 0, 2**31 - 1),
+    (sichuan.Rules, "fan_cap", 0, 30),
+    (shrinewars.Rules, "oinks", 0, 1000),
+    (sisepai.Rules, "general", 0, 100),
+    (sisepai.Rules, "min_score", 0, 2100),
+    (sisepai.Rules, "concealed_triple", 0, 100),
+]
+
+
+@pytest.mark.parametrize(("rules", "option", "lo", "hi"), RULE_LIMITS)
+def test_rule_ranges_are_the_same_on_both_backends(
+    rules: Any, option: str, lo: int, hi: int, backend: Any
+) -> None:
+    for value in (lo, hi):
+        assert getattr(rules(**{option: value}), option) == value
+    messages = set()
+    for value in (lo - 1, hi + 1, 2**31, 2**63, 10**5000, True, 1.0, "3"):
+        with pytest.raises(ValueError) as info:
+            rules(**{option: value})
+        message = str(info.value)
+        assert option in message and f"{lo}..{hi}" in message, message
+        messages.add(message.split(", not")[0])
+    assert len(messages) == 1
+
+
+def test_sichuan_extreme_rules_play_alike_on_both_backends(c_backend: Any) -> None:
+    del c_backend
+    from parlour import _backend
+
+    rules = sichuan.Rules(flower_pig_penalty=2**31 - 1)
+    out = []
+    for name in ("c", "python"):
+        with _backend.use(name):
+            g = sichuan.Game(rules, seed=4)
+            bots = [sichuan.HeuristicBot() for _ in range(4)]
+            rng = random.Random(4)
+            while not g.is_over:
+                seat = g.to_act[0]
+                g.apply(seat, bots[seat].act(g.observation(seat), g.legal_actions(seat), rng))
+            out.append(g.record())
+    assert out[0] == out[1]
+    with _backend.use("python"):
+        assert sichuan.Game.from_record(out[0]).record() == out[0]
+
+
+HOSTILE_TEXTS: list[tuple[str | bytes, str]] = [
+    ("", "not JSON"),
+    ("not json", "not JSON"),
+    ("[" * 100_000, "deep"),
+    ('{"a":' * 100_000, "deep"),
+    ("[" * 100_000 + "]" * 100_000, "deep"),
+    ('["' + "[" * 100_000 + '"]', "characters"),
+    ("1" * 5000, "number"),
+    ("-" + "9" * 30, "number"),
+    ('{"format": 1e999}', "number"),
+    ("NaN", "NaN"),
+    ('{"x": -Infinity}', "Infinity"),
+    ('{"format": 2, "format": 1}', "format"),
+    (b"\xff\xfe\x00\x01junk", "UTF-8"),
+    (b'{"game": "\xe9"}', "UTF-8"),
+    ("\ufeff{}", "not JSON"),
+    (" " * (records.MAX_BYTES + 1), "bytes"),
+]
+
+
+@pytest.mark.parametrize(("text", "word"), HOSTILE_TEXTS)
+def test_loads_refuses_hostile_text(text: str | bytes, word: str) -> None:
+    with pytest.raises(RecordError) as info:
+        records.loads(text)
+    assert word.lower() in str(info.value).lower(), str(info.value)
+
+
+def test_loads_reads_a_record() -> None:
+    rec = _record("sisepai")
+    text = json.dumps(rec)
+    assert records.loads(text) == rec
+    assert records.loads(text.encode()) == rec

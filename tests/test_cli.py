@@ -267,6 +267,14 @@ def test_replay_of_a_tampered_record(capsys: pytest.CaptureFixture[str], tmp_pat
     path.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(path))
     assert code == 1 and out == ""
+    assert "record digest does not match its contents" in err and "Traceback" not in err
+    # With the digest recomputed the replay itself finds the bad action.
+    from parlour import records
+
+    record["digest"] = records.digest(record)
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 1 and out == ""
     assert "action 5" in err and "Traceback" not in err
 
 
@@ -286,6 +294,124 @@ def test_replay_of_a_bad_file(
     path.write_text(content)
     code, _, err = run(capsys, "replay", str(path))
     assert code == 1 and message in err
+
+
+def _replayed(capsys: pytest.CaptureFixture[str], path: Path, *extra: str) -> tuple[int, str]:
+    """Replay a file that must be refused: exit 1, nothing on stdout, ONE line on stderr."""
+    code, out, err = run(capsys, "replay", str(path), *extra)
+    assert code == 1, (path, out, err)
+    assert out == ""
+    assert err.startswith("parlour: error: ") and err.endswith("\n"), err
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    return code, err
+
+
+def _nested_text(depth: int) -> str:
+    return "[" * depth + "0" + "]" * depth
+
+
+def _hostile_files(tmp_path: Path) -> dict[str, Path]:
+    from parlour import records
+
+    _, record = _saved(tmp_path)
+    good = json.dumps(record)
+    rules = record["rules"]
+    assert isinstance(rules, dict)
+    swapped = json.loads(good)
+    swapped["deal"]["wall"][0:2] = swapped["deal"]["wall"][1::-1]
+    contents: dict[str, bytes] = {
+        "not-json": b"not json",
+        "empty": b"",
+        "brackets": b"[" * 100_000,
+        "braces": b'{"a":' * 100_000,
+        "deep-rules": good.replace('"fan_cap": 5', '"fan_cap": ' + _nested_text(600)).encode(),
+        "long-number": b"1" * 10_000,
+        "huge-penalty": good.replace(
+            '"flower_pig_penalty": 32', '"flower_pig_penalty": 2147483648'
+        ).encode(),
+        "huge-digits": good.replace('"dealer": ', f'"dealer": 1{"0" * 5000}, "x": ').encode(),
+        "infinite": good.replace('"fan_cap": 5', '"fan_cap": 1e999').encode(),
+        "nan": b'{"format": NaN}',
+        "wrong-types": b'{"format": "2", "game": ["sichuan"]}',
+        "game-object": b'{"game": {"a": 1}}',
+        "game-newline": b'{"game": "a\\nb\\r\\nc"}',
+        "binary": bytes(range(256)) * 40,
+        "latin-1": '{"game": "sichuan", "note": "caf\u00e9"}'.encode("latin-1"),
+        "giant": b" " * (records.MAX_BYTES + 1),
+        "array": b"[1, 2]",
+        "number": b"3",
+        "duplicate-keys": good.replace('"format": 2', '"format": 2, "format": 2').encode(),
+        "extra-key": good.replace('"format": 2', '"format": 2, "comment": "hi"').encode(),
+        "swapped-deal": json.dumps(swapped).encode(),
+    }
+    files = {}
+    for name, data in contents.items():
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(data)
+        files[name] = path
+    files["directory"] = tmp_path / "a-directory"
+    files["directory"].mkdir()
+    files["missing"] = tmp_path / "no-such-record.json"
+    return files
+
+
+def test_replay_of_hostile_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, backend: ModuleType
+) -> None:
+    """Any hostile file: one line of error, exit 1, never a traceback (issue 14)."""
+    files = _hostile_files(tmp_path)
+    expected = {
+        "not-json": "not JSON",
+        "brackets": "deep",
+        "deep-rules": "deep",
+        "long-number": "number",
+        "huge-penalty": "flower_pig_penalty",
+        "huge-digits": "number",
+        "latin-1": "UTF-8",
+        "binary": "UTF-8",
+        "giant": "bytes",
+        "directory": "directory",
+        "missing": "No such file",
+        "duplicate-keys": "format",
+        "extra-key": "comment",
+        "swapped-deal": "record digest does not match its contents",
+    }
+    for name, path in files.items():
+        _, err = _replayed(capsys, path)
+        assert str(path) in err or name in ("directory", "missing"), err
+        assert expected.get(name, "") in err, (name, err)
+
+
+def test_replay_says_whether_the_record_was_verified(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, record = _saved(tmp_path, "ninedomains")
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "verified: digest and outcome match (not signed)" in out
+    old = {k: record[k] for k in ("game", "rules", "deal", "actions")}
+    old["format"] = 1
+    path.write_text(json.dumps(old))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "unverified: a format 1 record carries no digest" in out
+    key = tmp_path / "key"
+    key.write_bytes(b"secret\n")
+    _replayed(capsys, path, "--key-file", str(key))  # format 1 cannot be signed
+    game = parlour.game_class("ninedomains").from_record(record)
+    path.write_text(json.dumps(game.record(key=b"secret")))
+    code, out, err = run(capsys, "replay", str(path), "--key-file", str(key))
+    assert code == 0, err
+    assert "verified: signature, digest and outcome match" in out
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "signature not checked" in out
+    key.write_bytes(b"another secret")
+    _, err = _replayed(capsys, path, "--key-file", str(key))
+    assert "signature" in err
+    _, err = _replayed(capsys, path, "--key-file", str(tmp_path / "no-key"))
+    assert "key" in err
 
 
 def test_the_installed_command_runs() -> None:

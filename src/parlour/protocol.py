@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
+from parlour import records as _records
 from parlour.errors import IllegalActionError, NotationError, RecordError
 
 __all__ = [
@@ -33,8 +34,9 @@ __all__ = [
     "play",
 ]
 
-#: Version of the game-record format written by :meth:`Game.record`.
-RECORD_FORMAT = 1
+#: Version of the game-record format written by :meth:`Game.record`
+#: (:data:`parlour.records.RECORD_FORMAT`).
+RECORD_FORMAT = _records.RECORD_FORMAT
 
 GameT = TypeVar("GameT", bound="Game")
 RulesT = TypeVar("RulesT", bound="Rules")
@@ -141,6 +143,29 @@ class Rules:
             raise ValueError(f"unknown rule option(s) for {cls.__name__}: {sorted(unknown)}")
         kwargs = {k: _tupled(v) for k, v in data.items()}
         return cls(**kwargs)
+
+
+def int_option(value: object, name: str, lo: int, hi: int, *, none: bool = False) -> None:
+    """Raise ``ValueError`` unless ``value`` is an ``int`` (not a ``bool``)
+    in ``lo..hi`` (or ``None`` when ``none``); the rules classes check every
+    integer option with it, so both backends take exactly the same values.
+
+    >>> int_option(2**31, "oinks", 0, 1000)
+    Traceback (most recent call last):
+    ...
+    ValueError: oinks must be an int in 0..1000, not 2147483648
+    """
+    if none and value is None:
+        return
+    if type(value) is not int or not lo <= value <= hi:
+        shown = (
+            f"an int of {value.bit_length()} bits"
+            if type(value) is int and value.bit_length() > 64
+            else _records.brief(value)
+        )
+        raise ValueError(
+            f"{name} must be an int in {lo}..{hi}{' or None' if none else ''}, not {shown}"
+        )
 
 
 def checked_rules(rules: object, default: RulesT, game: str) -> RulesT:
@@ -271,35 +296,50 @@ class Game(ABC):
             self._check_seat(seat)
         return self._observation(seat)
 
-    def record(self) -> dict[str, Any]:
-        """A JSON-ready record: format, game, rules, deal and every action."""
-        return {
+    def record(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+        """A JSON-ready record: format, game, rules, deal, every action, the
+        outcome (``None`` while the game is not over) and a SHA-256 digest.
+
+        With ``key`` (bytes, or a str taken as UTF-8) the record also
+        carries an HMAC-SHA256 ``signature`` that only holders of the key
+        can make; see :doc:`/records`.
+        """
+        result = self.result
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.name,
             "rules": self.rules.to_dict(),
             "deal": self._deal_record(),
             "actions": [[seat, str(action)] for seat, action in self._history],
+            "outcome": None
+            if result is None
+            else _records.outcome_of(result.scores, result.winners),
         }
+        data["digest"] = _records.digest(data)
+        if key is not None:
+            data["signature"] = _records.signature(data, key)
+        return data
 
     @classmethod
-    def from_record(cls: type[GameT], data: Mapping[str, Any]) -> GameT:
+    def from_record(
+        cls: type[GameT], data: Mapping[str, Any], *, key: bytes | str | None = None
+    ) -> GameT:
         """Replay a record written by :meth:`record`.
 
         Raises :class:`~parlour.errors.RecordError` saying what is wrong if
-        the record is malformed, of another format or game, or does not
-        replay; no half-built game is ever returned.
+        the record is malformed or beyond the limits of
+        :mod:`parlour.records`, of another format or game, has a field the
+        format does not define, has a digest (or, when ``key`` is given, a
+        signature) that does not match its contents, does not replay, or
+        replays to another outcome than it records. A ``key`` requires a
+        signed record. Format 1 records (parlour 0.1.0) carry no digest and
+        outcome: they replay unverified. No half-built game is ever returned.
         """
         if not isinstance(data, Mapping):
             raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
-        missing = [k for k in ("format", "game", "rules", "deal", "actions") if k not in data]
-        if missing:
-            raise RecordError(f"record lacks {', '.join(missing)}")
-        if type(data["format"]) is not int or data["format"] != RECORD_FORMAT:
-            raise RecordError(
-                f"record format {data['format']!r} is not supported (expected {RECORD_FORMAT})"
-            )
-        if data["game"] != cls.name:
-            raise RecordError(f"record is for game {data['game']!r}, not {cls.name!r}")
+        data = dict(data)
+        _records.check_structure(data)  # before anything below recurses into it
+        fmt = _records.check_fields(data, cls.name, key)
         if not isinstance(data["rules"], Mapping):
             raise RecordError("record rules must be an object")
         # A record names every option; a missing one would silently take
@@ -315,11 +355,15 @@ class Game(ABC):
             game = cls._from_deal(rules, data["deal"])
         except RecordError:
             raise
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
+        except (TypeError, ValueError, KeyError, IndexError, OverflowError) as exc:
             raise RecordError(f"record deal is invalid: {exc}") from exc
         actions = data["actions"]
         if not isinstance(actions, list):
             raise RecordError("record actions must be a list")
+        if fmt >= 2:
+            # Checked after rules and deal, which get the more precise message
+            # when malformed, and before the actions run.
+            _records.check_seal(data, key)
         for index, entry in enumerate(actions):
             if (
                 not isinstance(entry, (list, tuple))
@@ -328,14 +372,22 @@ class Game(ABC):
                 or isinstance(entry[0], bool)
                 or not isinstance(entry[1], str)
             ):
-                raise RecordError(f"action {index} is not a [seat, text] pair: {entry!r}")
+                raise RecordError(
+                    f"action {index} is not a [seat, text] pair: {_records.brief(entry)}"
+                )
             seat, text = entry
             try:
                 game.apply(seat, text)
             except IllegalActionError as exc:
                 raise RecordError(
-                    f"action {index} ({seat}, {text!r}) does not replay: {exc}"
+                    f"action {index} ({seat}, {_records.brief(text)}) does not replay: {exc}"
                 ) from exc
+        if fmt >= 2:
+            result = game.result
+            _records.compare_outcome(
+                data["outcome"],
+                None if result is None else _records.outcome_of(result.scores, result.winners),
+            )
         return game
 
     def clone(self: GameT) -> GameT:

@@ -5,8 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.protocol import Rules as _BaseRules
+from parlour.protocol import int_option
 
-__all__ = ["Rules"]
+__all__ = ["MAX_OINKS", "Rules"]
+
+#: Most Oinks of each element a player may start with.
+MAX_OINKS = 1000
 
 
 @dataclass(frozen=True)
@@ -14,7 +18,8 @@ class Rules(_BaseRules):
     """The configurable numbers of Shrine Wars.
 
     ``oinks`` is how many Oinks of each element every player starts with
-    (10 in the rules of record); ``open_table`` shows every player's Oink
+    (10 in the rules of record; 0..1000, since every bid amount a player can
+    afford is a legal action); ``open_table`` shows every player's Oink
     totals in every observation (hidden by default).
 
     >>> Rules()
@@ -27,7 +32,6 @@ class Rules(_BaseRules):
     open_table: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.oinks, int) or isinstance(self.oinks, bool) or self.oinks < 0:
-            raise ValueError(f"oinks must be an int >= 0, not {self.oinks!r}")
+        int_option(self.oinks, "oinks", 0, MAX_OINKS)
         if not isinstance(self.open_table, bool):
             raise ValueError(f"open_table must be a bool, not {self.open_table!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.protocol import Rules as _RulesBase
+from parlour.protocol import int_option
 
 __all__ = ["Rules"]
 
@@ -28,21 +29,18 @@ class Rules(_RulesBase):
     exchange_three: bool = False
     #: Variant: call transfer (kong income passes to the winner on the konger's discard).
     call_transfer: bool = False
-    #: Points each flower pig pays every player that is not a flower pig.
+    #: Points each flower pig pays every player that is not a flower pig
+    #: (0..2**31 - 1: the compiled engine holds it in a 32-bit int).
     flower_pig_penalty: int = 32
 
     def __post_init__(self) -> None:
-        if self.fan_cap is not None and (
-            not isinstance(self.fan_cap, int)
-            or isinstance(self.fan_cap, bool)
-            or not 0 <= self.fan_cap <= 30
-        ):
-            raise ValueError(f"fan_cap must be an int in 0..30 or None, not {self.fan_cap!r}")
+        # Every range is checked here, not by the engine, so that both
+        # backends accept and refuse exactly the same rules.
+        int_option(self.fan_cap, "fan_cap", 0, 30, none=True)
         for name in ("self_draw_doubles", "exchange_three", "call_transfer"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be a bool")
-        if not isinstance(self.flower_pig_penalty, int) or self.flower_pig_penalty < 0:
-            raise ValueError("flower_pig_penalty must be a non-negative int")
+        int_option(self.flower_pig_penalty, "flower_pig_penalty", 0, 2**31 - 1)
 
     def cap_code(self) -> int:
         """The cap as the C core takes it (-1 for none)."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from parlour.protocol import Rules as _RulesBase
+from parlour.protocol import int_option
 
 __all__ = ["GROUP_TYPES", "DEFAULT_RULES", "GroupType", "Rules"]
 
@@ -68,12 +69,8 @@ class Rules(_RulesBase):
 
     def __post_init__(self) -> None:
         for f in fields(self):
-            v = getattr(self, f.name)
-            if f.name == "concealed_triple" and v is None:
-                continue
             top = 21 * _MAX_POINTS if f.name == "min_score" else _MAX_POINTS
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= top:
-                raise ValueError(f"{f.name} must be an int in 0..{top}, not {v!r}")
+            int_option(getattr(self, f.name), f.name, 0, top, none=f.name == "concealed_triple")
 
     def points(self) -> tuple[int, ...]:
         """Points of every group type, in :data:`GROUP_TYPES` order."""
