@@ -16,6 +16,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parlour import RecordError, _backend, ninedomains, records, shrinewars, sichuan, sisepai
 from parlour.ninedomains import bots as nd_bots
@@ -317,3 +319,33 @@ def test_records_cross_backends(c_backend: ModuleType) -> None:
 
 def _record_on(name: str) -> dict[str, Any]:
     return json.loads(json.dumps(_play(name, 4).record()))
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data())
+@settings(max_examples=40)
+def test_any_change_without_a_new_digest_is_refused(name: str, data: st.DataObject) -> None:
+    """Replace one part of a record (not its digest) by another value: always refused."""
+    rec = _record(name, data.draw(st.integers(1, 2)))
+    paths = [p for p in _paths(rec)[1:] if p[0] != "digest"]
+    path = data.draw(st.sampled_from(paths))
+    parent = rec
+    for k in path[:-1]:
+        parent = parent[k]
+    junk = data.draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 200), st.text(max_size=8)))
+    if parent[path[-1]] == junk and type(parent[path[-1]]) is type(junk):
+        return
+    parent[path[-1]] = junk
+    with pytest.raises(RecordError):
+        CLASSES[name].from_record(rec)
