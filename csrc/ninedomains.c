@@ -1,5 +1,21 @@
 /* Battles of the Nine Domains (see rules/ninedomains.md, "Battle"). */
+#include <string.h>
+
 #include "parlour_ninedomains.h"
+
+/* Callers' arrays may be written by another thread while a batch runs (the
+ * Python binding releases the GIL). Batches copy a chunk of input into a
+ * stack buffer, check the copy and use only the copy; the fence keeps the
+ * compiler from reading a copied value again from its source. */
+#if defined(__GNUC__) || defined(__clang__)
+#define COPY_FENCE() __asm__ __volatile__("" ::: "memory")
+#elif defined(_MSC_VER)
+#include <intrin.h>
+#define COPY_FENCE() _ReadWriteBarrier()
+#else
+#define COPY_FENCE() ((void)0)
+#endif
+#define CHUNK 64
 
 /* Size (digit) and sign of each card index: sign 0 = '-', 1 = basic, 2 = '+', 3 = '*'. */
 static const int8_t ND_SIZE[PARLOUR_ND_CARDS] = {0, 1, 2, 3, 4, 5, 1, 1, 2, 2, 3, 3, 4, 4, 0};
@@ -65,13 +81,24 @@ int parlour_nd_battle_batch(const uint8_t *a, const uint8_t *b, const int8_t *bo
     int rule;
     if (n == 0) return PARLOUR_OK;
     if (a == NULL || b == NULL || out == NULL) return PARLOUR_E_NULL;
+    /* The first pass keeps bad input from writing anything; the copies guard
+     * against an index that turns bad after it. */
     for (i = 0; i < n; i++) {
         if (a[i] >= PARLOUR_ND_CARDS || b[i] >= PARLOUR_ND_CARDS) return PARLOUR_E_ARG;
     }
-    for (i = 0; i < n; i++) {
-        int ba = bonus_a ? bonus_a[i] : 0;
-        int bb = bonus_b ? bonus_b[i] : 0;
-        out[i] = (int8_t)nd_decide(a[i], b[i], ba, bb, &rule);
+    for (i = 0; i < n; i += CHUNK) {
+        uint8_t ca[CHUNK], cb[CHUNK];
+        int8_t cba[CHUNK], cbb[CHUNK];
+        size_t j, len = n - i < CHUNK ? n - i : CHUNK;
+        memcpy(ca, a + i, len);
+        memcpy(cb, b + i, len);
+        if (bonus_a) memcpy(cba, bonus_a + i, len); else memset(cba, 0, len);
+        if (bonus_b) memcpy(cbb, bonus_b + i, len); else memset(cbb, 0, len);
+        COPY_FENCE();
+        for (j = 0; j < len; j++) {
+            if (ca[j] >= PARLOUR_ND_CARDS || cb[j] >= PARLOUR_ND_CARDS) return PARLOUR_E_ARG;
+            out[i + j] = (int8_t)nd_decide(ca[j], cb[j], cba[j], cbb[j], &rule);
+        }
     }
     return PARLOUR_OK;
 }

@@ -23,7 +23,10 @@ int parlour_nd_decide(int a, int b, int bonus_a, int bonus_b, int *outcome, int 
 
 /* out[i] = outcome of the battle a[i] (bonus_a[i]) against b[i] (bonus_b[i]) for i < n.
  * bonus_a / bonus_b may be NULL (all zero). Every input is checked before anything is
- * written; returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG. */
+ * written; returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG. Another thread may write
+ * into the arrays during a call: each value is read once, into a copy checked before use,
+ * so each outcome is that of some values its battle held, or the call returns
+ * PARLOUR_E_ARG (with out partly written) if an index read was past 14. */
 int parlour_nd_battle_batch(const uint8_t *a, const uint8_t *b, const int8_t *bonus_a,
                             const int8_t *bonus_b, size_t n, int8_t *out);
 

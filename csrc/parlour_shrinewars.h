@@ -49,7 +49,10 @@ int parlour_sw_best_partition(const uint8_t *cards, int n, uint64_t *combos, int
                               int *ncombos);
 
 /* Scores n masks into out[0 .. n-1]. Every mask is checked before anything
- * is written: PARLOUR_E_ARG if one has a bit >= 36. */
+ * is written: PARLOUR_E_ARG if one has a bit >= 36. Another thread may write
+ * into masks during a call: each mask is read once, into a copy checked
+ * before use, so each score is that of some value its mask held, or the call
+ * returns PARLOUR_E_ARG (with out partly written) if a mask read was bad. */
 int parlour_sw_batch_score(const uint64_t *masks, size_t n, int32_t *out);
 
 #ifdef __cplusplus

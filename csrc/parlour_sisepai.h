@@ -87,7 +87,12 @@ int parlour_ssp_best_groups(const parlour_ssp_tables *tables, const uint8_t coun
 
 /* is_complete_counts over n rows of 33 counts; exposed_cards holds n
  * numbers (or NULL for none). Rows of another size give 0; a bad count
- * anywhere gives PARLOUR_E_COUNT before anything is written. */
+ * anywhere gives PARLOUR_E_COUNT before anything is written.
+ * Another thread may write into the arrays during a call: each row is read
+ * once, into a copy that is checked before use, so each result is that of
+ * some value its row held, or the call returns PARLOUR_E_COUNT (with out
+ * partly written) if a count read was out of range. The functions above
+ * likewise copy their counts and groups before checking them. */
 int parlour_ssp_batch_is_complete(const parlour_ssp_tables *tables, const uint8_t *counts,
                                   size_t n, const uint8_t *exposed_cards, uint8_t *out);
 

@@ -6,7 +6,23 @@
  * With at most 16 choices per element the search tries every combination of
  * choices in the documented tie order and keeps the first best.
  */
+#include <string.h>
+
 #include "parlour_shrinewars.h"
+
+/* Callers' arrays may be written by another thread while a batch runs (the
+ * Python binding releases the GIL). Batches copy a chunk of input into a
+ * stack buffer, check the copy and use only the copy; the fence keeps the
+ * compiler from reading a copied value again from its source. */
+#if defined(__GNUC__) || defined(__clang__)
+#define COPY_FENCE() __asm__ __volatile__("" ::: "memory")
+#elif defined(_MSC_VER)
+#include <intrin.h>
+#define COPY_FENCE() _ReadWriteBarrier()
+#else
+#define COPY_FENCE() ((void)0)
+#endif
+#define CHUNK 64
 
 #define SW_MAX_CHOICES 16
 
@@ -198,12 +214,22 @@ int parlour_sw_batch_score(const uint64_t *masks, size_t n, int32_t *out)
         return PARLOUR_OK;
     if (masks == NULL || out == NULL)
         return PARLOUR_E_NULL;
+    /* The first pass keeps bad input from writing anything; the copies guard
+     * against a mask that turns bad after it. */
     for (i = 0; i < n; i++)
         if (masks[i] & ~PARLOUR_SW_FULL_MASK)
             return PARLOUR_E_ARG;
-    for (i = 0; i < n; i++) {
-        int best[4];
-        out[i] = (int32_t)sw_search(masks[i], best);
+    for (i = 0; i < n; i += CHUNK) {
+        uint64_t own[CHUNK];
+        size_t j, len = n - i < CHUNK ? n - i : CHUNK;
+        memcpy(own, masks + i, len * sizeof *own);
+        COPY_FENCE();
+        for (j = 0; j < len; j++) {
+            int best[4];
+            if (own[j] & ~PARLOUR_SW_FULL_MASK)
+                return PARLOUR_E_ARG;
+            out[i + j] = (int32_t)sw_search(own[j], best);
+        }
     }
     return PARLOUR_OK;
 }

@@ -21,6 +21,20 @@
 
 #include "parlour.h"
 
+/* Callers' arrays may be written by another thread while a function runs (the
+ * Python binding releases the GIL for batches). Functions copy what they read
+ * into memory of their own, check the copy and use only the copy; the fence
+ * keeps the compiler from reading a copied value again from its source, which
+ * it may otherwise do when that looks cheaper. */
+#if defined(__GNUC__) || defined(__clang__)
+#define COPY_FENCE() __asm__ __volatile__("" ::: "memory")
+#elif defined(_MSC_VER)
+#include <intrin.h>
+#define COPY_FENCE() _ReadWriteBarrier()
+#else
+#define COPY_FENCE() ((void)0)
+#endif
+
 #define MAGIC 0x7061726c6f757231ull /* "parlour1" */
 #define INF 0x3f
 #define N_BITS 60
@@ -243,11 +257,22 @@ static inline int complete_flags(unsigned f0, unsigned f1, unsigned f2, int meld
     return (all & 1u) || (melds == 0 && (all & 2u));
 }
 
+/* Copies 27 counts (or none, when src is NULL) into dst; returns dst or NULL. */
+static const uint8_t *own27(const uint8_t *src, uint8_t dst[27])
+{
+    if (src == NULL) return NULL;
+    memcpy(dst, src, 27);
+    COPY_FENCE();
+    return dst;
+}
+
 int parlour_sc_is_complete(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
                            int missing)
 {
+    uint8_t own[27];
     int st = check_args(t, counts, melds, missing);
     if (st < 0) return st;
+    counts = own27(counts, own);
     if ((st = check_counts(counts)) < 0) return st;
     return complete_flags(t->flags[suit_key(counts)], t->flags[suit_key(counts + 9)],
                           t->flags[suit_key(counts + 18)], melds, missing);
@@ -290,9 +315,12 @@ static uint32_t waits_entries(const parlour_sc_tables *t, const uint64_t e[3],
 int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
                      const uint8_t *meld_counts, int missing, uint32_t *out)
 {
+    uint8_t own[27], own_melds[27];
     int st = check_args(t, counts, melds, missing);
     if (st < 0) return st;
     if (out == NULL) return PARLOUR_E_NULL;
+    counts = own27(counts, own);
+    meld_counts = own27(meld_counts, own_melds);
     if ((st = check_counts(counts)) < 0) return st;
     uint32_t keys[3] = {suit_key(counts), suit_key(counts + 9), suit_key(counts + 18)};
     if (!key_valid(t, keys[0]) || !key_valid(t, keys[1]) || !key_valid(t, keys[2]))
@@ -442,10 +470,13 @@ int parlour_sc_shanten_keys(const parlour_sc_tables *t, const uint32_t keys[3], 
 int parlour_sc_shanten(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
                        const uint8_t *meld_counts, int missing, int form, int *out)
 {
+    uint8_t own[27], own_melds[27];
     int st = check_args(t, counts, melds, missing);
     if (st < 0) return st;
     if (out == NULL) return PARLOUR_E_NULL;
     if (form < 0 || form > 2) return PARLOUR_E_ARG;
+    counts = own27(counts, own);
+    meld_counts = own27(meld_counts, own_melds);
     if ((st = check_counts(counts)) < 0) return st;
     unsigned n = 0;
     for (int k = 0; k < 27; k++) n += counts[k];
@@ -531,10 +562,12 @@ static int validate_melds(const parlour_sc_meld *melds, int nmelds, const uint8_
     if (nmelds > 0 && melds == NULL) return PARLOUR_E_NULL;
     memcpy(total, counts, 27);
     for (int j = 0; j < nmelds; j++) {
-        if (melds[j].kind >= 27 || melds[j].type > PARLOUR_SC_MELD_CONCEALED_KONG)
-            return PARLOUR_E_ARG;
-        total[melds[j].kind] += melds[j].type == PARLOUR_SC_MELD_PUNG ? 3 : 4;
-        if (total[melds[j].kind] > 4) return PARLOUR_E_COUNT;
+        /* Read once: the index checked must be the index used. */
+        parlour_sc_meld m = melds[j];
+        COPY_FENCE();
+        if (m.kind >= 27 || m.type > PARLOUR_SC_MELD_CONCEALED_KONG) return PARLOUR_E_ARG;
+        total[m.kind] += m.type == PARLOUR_SC_MELD_PUNG ? 3 : 4;
+        if (total[m.kind] > 4) return PARLOUR_E_COUNT;
     }
     return PARLOUR_OK;
 }
@@ -594,11 +627,12 @@ int parlour_sc_score_hand(const parlour_sc_tables *t, const uint8_t counts[27],
                           const parlour_sc_meld *melds, int nmelds, unsigned flags, int cap,
                           parlour_sc_score *out)
 {
-    uint8_t total[27];
+    uint8_t total[27], own[27];
     int st;
     (void)t;
     if (counts == NULL || out == NULL) return PARLOUR_E_NULL;
     if (cap < -1) return PARLOUR_E_ARG;
+    counts = own27(counts, own);
     if ((st = check_counts(counts)) < 0) return st;
     if ((st = validate_melds(melds, nmelds, counts, total)) < 0) return st;
     return score_valid(counts, total, melds, nmelds, flags, cap, out);
@@ -607,12 +641,13 @@ int parlour_sc_score_hand(const parlour_sc_tables *t, const uint8_t counts[27],
 int parlour_sc_best_win(const parlour_sc_tables *t, const uint8_t counts[27],
                         const parlour_sc_meld *melds, int nmelds, int missing, int cap, int *out)
 {
-    uint8_t total[27], c[27], mc[27];
+    uint8_t total[27], c[27], mc[27], own[27];
     uint32_t mask;
     int st = check_args(t, counts, nmelds, missing);
     if (st < 0) return st;
     if (out == NULL) return PARLOUR_E_NULL;
     if (cap < -1) return PARLOUR_E_ARG;
+    counts = own27(counts, own);
     if ((st = check_counts(counts)) < 0) return st;
     if ((st = validate_melds(melds, nmelds, counts, total)) < 0) return st;
     for (int k = 0; k < 27; k++) mc[k] = (uint8_t)(total[k] - counts[k]);
@@ -633,7 +668,15 @@ int parlour_sc_best_win(const parlour_sc_tables *t, const uint8_t counts[27],
     return PARLOUR_OK;
 }
 
-/* ---- batches -------------------------------------------------------- */
+/* ---- batches --------------------------------------------------------
+ * A first pass checks the whole input, so that bad input gives the same
+ * status as the pure twin and nothing is written. The rows are then copied a
+ * chunk at a time into a stack buffer, the copy checked again and only the
+ * copy evaluated: a row another thread writes meanwhile gives the result of
+ * some value it held, or PARLOUR_E_COUNT / PARLOUR_E_ARG if a value read was
+ * out of range, never a table index from an unchecked value. A chunk of rows
+ * stays in L1 and keeps the check a vectorised loop. */
+#define CHUNK 64
 
 static int check_batch(const parlour_sc_tables *t, const uint8_t *counts, size_t n,
                        const uint8_t *melds, int missing, const void *out)
@@ -651,16 +694,39 @@ static int check_batch(const parlour_sc_tables *t, const uint8_t *counts, size_t
     return PARLOUR_OK;
 }
 
+/* Copies rows [first, first + rows) of counts and melds (zeros if NULL) into
+ * c and m and checks the copy; rows <= CHUNK. */
+static int copy_chunk(const uint8_t *counts, const uint8_t *melds, size_t first, size_t rows,
+                      uint8_t c[CHUNK * 27], uint8_t m[CHUNK])
+{
+    memcpy(c, counts + 27 * first, 27 * rows);
+    if (melds != NULL)
+        memcpy(m, melds + first, rows);
+    else
+        memset(m, 0, rows);
+    COPY_FENCE();
+    unsigned bad = 0;
+    for (size_t i = 0; i < 27 * rows; i++) bad |= c[i] > 4;
+    if (bad) return PARLOUR_E_COUNT;
+    for (size_t i = 0; i < rows; i++) bad |= m[i] > 4;
+    return bad ? PARLOUR_E_ARG : PARLOUR_OK;
+}
+
 int parlour_sc_batch_is_complete(const parlour_sc_tables *t, const uint8_t *counts, size_t n,
                                  const uint8_t *melds, int missing, uint8_t *out)
 {
+    uint8_t rows[CHUNK * 27], nm[CHUNK];
     int st = check_batch(t, counts, n, melds, missing, out);
     if (st < 0) return st;
-    for (size_t i = 0; i < n; i++) {
-        const uint8_t *c = counts + 27 * i;
-        int m = melds ? melds[i] : 0;
-        out[i] = (uint8_t)complete_flags(t->flags[suit_key(c)], t->flags[suit_key(c + 9)],
-                                         t->flags[suit_key(c + 18)], m, missing);
+    for (size_t first = 0; first < n; first += CHUNK) {
+        size_t len = n - first < CHUNK ? n - first : CHUNK;
+        if ((st = copy_chunk(counts, melds, first, len, rows, nm)) < 0) return st;
+        for (size_t i = 0; i < len; i++) {
+            const uint8_t *c = rows + 27 * i;
+            out[first + i] = (uint8_t)complete_flags(
+                t->flags[suit_key(c)], t->flags[suit_key(c + 9)], t->flags[suit_key(c + 18)],
+                nm[i], missing);
+        }
     }
     return PARLOUR_OK;
 }
@@ -668,19 +734,23 @@ int parlour_sc_batch_is_complete(const parlour_sc_tables *t, const uint8_t *coun
 int parlour_sc_batch_waits(const parlour_sc_tables *t, const uint8_t *counts, size_t n,
                            const uint8_t *melds, int missing, uint32_t *out)
 {
+    uint8_t rows[CHUNK * 27], nm[CHUNK];
     int st = check_batch(t, counts, n, melds, missing, out);
     if (st < 0) return st;
-    for (size_t i = 0; i < n; i++) {
-        const uint8_t *c = counts + 27 * i;
-        uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
-        int m = melds ? melds[i] : 0;
-        if (!key_valid(t, keys[0]) || !key_valid(t, keys[1]) || !key_valid(t, keys[2])) {
-            out[i] = 0;
-            continue;
+    for (size_t first = 0; first < n; first += CHUNK) {
+        size_t len = n - first < CHUNK ? n - first : CHUNK;
+        if ((st = copy_chunk(counts, melds, first, len, rows, nm)) < 0) return st;
+        for (size_t i = 0; i < len; i++) {
+            const uint8_t *c = rows + 27 * i;
+            uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
+            if (!key_valid(t, keys[0]) || !key_valid(t, keys[1]) || !key_valid(t, keys[2])) {
+                out[first + i] = 0;
+                continue;
+            }
+            uint64_t e[3] = {t->entry[dense(t, keys[0])], t->entry[dense(t, keys[1])],
+                             t->entry[dense(t, keys[2])]};
+            out[first + i] = waits_entries(t, e, keys, nm[i], missing);
         }
-        uint64_t e[3] = {t->entry[dense(t, keys[0])], t->entry[dense(t, keys[1])],
-                         t->entry[dense(t, keys[2])]};
-        out[i] = waits_entries(t, e, keys, m, missing);
     }
     return PARLOUR_OK;
 }
@@ -688,23 +758,28 @@ int parlour_sc_batch_waits(const parlour_sc_tables *t, const uint8_t *counts, si
 int parlour_sc_batch_shanten(const parlour_sc_tables *t, const uint8_t *counts, size_t n,
                              const uint8_t *melds, int missing, int form, int8_t *out)
 {
+    uint8_t rows[CHUNK * 27], nm[CHUNK];
     int st = check_batch(t, counts, n, melds, missing, out);
     if (st < 0) return st;
     if (form < 0 || form > 2) return PARLOUR_E_ARG;
-    for (size_t i = 0; i < n; i++) {
-        const uint8_t *c = counts + 27 * i;
-        int m = melds ? melds[i] : 0;
-        uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
-        /* Tile counts from the flags table (15 marks a suit of over 14). The
-         * OR is 15 only if a suit is invalid or the counts sum past 14. */
-        unsigned n0 = t->flags[keys[0]] >> 4, n1 = t->flags[keys[1]] >> 4,
-                 n2 = t->flags[keys[2]] >> 4;
-        unsigned tiles = n0 + n1 + n2 + 3u * (unsigned)m;
-        if ((n0 | n1 | n2) == N_INVALID || (tiles != 13u && tiles != 14u)) {
-            out[i] = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
-            continue;
+    for (size_t first = 0; first < n; first += CHUNK) {
+        size_t len = n - first < CHUNK ? n - first : CHUNK;
+        if ((st = copy_chunk(counts, melds, first, len, rows, nm)) < 0) return st;
+        for (size_t i = 0; i < len; i++) {
+            const uint8_t *c = rows + 27 * i;
+            int m = nm[i];
+            uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
+            /* Tile counts from the flags table (15 marks a suit of over 14). The
+             * OR is 15 only if a suit is invalid or the counts sum past 14. */
+            unsigned n0 = t->flags[keys[0]] >> 4, n1 = t->flags[keys[1]] >> 4,
+                     n2 = t->flags[keys[2]] >> 4;
+            unsigned tiles = n0 + n1 + n2 + 3u * (unsigned)m;
+            if ((n0 | n1 | n2) == N_INVALID || (tiles != 13u && tiles != 14u)) {
+                out[first + i] = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+                continue;
+            }
+            out[first + i] = (int8_t)shanten_core(t, keys, m, missing, form, NULL, NULL, 0);
         }
-        out[i] = (int8_t)shanten_core(t, keys, m, missing, form, NULL, NULL, 0);
     }
     return PARLOUR_OK;
 }
@@ -725,9 +800,13 @@ int parlour_sc_discard_gains(const parlour_sc_tables *t, const uint8_t counts[27
                              int missing, const uint8_t live[27], const uint8_t *candidates,
                              int8_t shanten_out[27], uint16_t gain_out[27])
 {
+    uint8_t own[27], own_live[27], own_cand[27];
     int st = check_args(t, counts, melds, missing);
     if (st < 0) return st;
     if (live == NULL || shanten_out == NULL || gain_out == NULL) return PARLOUR_E_NULL;
+    counts = own27(counts, own);
+    live = own27(live, own_live);
+    candidates = own27(candidates, own_cand);
     if ((st = check_counts(counts)) < 0) return st;
     unsigned n = 0;
     for (int k = 0; k < 27; k++) {

@@ -14,6 +14,37 @@
 
 #include "parlour.h"
 
+/* Callers' arrays may be written by another thread while a function runs (the
+ * Python binding releases the GIL for batches). Functions copy what they read
+ * into memory of their own, check the copy and use only the copy; the fence
+ * keeps the compiler from reading a copied value again from its source. */
+#if defined(__GNUC__) || defined(__clang__)
+#define COPY_FENCE() __asm__ __volatile__("" ::: "memory")
+#elif defined(_MSC_VER)
+#include <intrin.h>
+#define COPY_FENCE() _ReadWriteBarrier()
+#else
+#define COPY_FENCE() ((void)0)
+#endif
+
+static const uint8_t *own33(const uint8_t *src, uint8_t dst[PARLOUR_SSP_KINDS])
+{
+    if (src == NULL) return NULL;
+    memcpy(dst, src, PARLOUR_SSP_KINDS);
+    COPY_FENCE();
+    return dst;
+}
+
+/* A count of groups out of range is left for check_exposed to refuse. */
+static const parlour_ssp_group *own_groups(const parlour_ssp_group *src, int n,
+                                           parlour_ssp_group dst[PARLOUR_SSP_HAND])
+{
+    if (src == NULL || n <= 0 || n > PARLOUR_SSP_HAND) return src;
+    memcpy(dst, src, (size_t)n * sizeof *dst);
+    COPY_FENCE();
+    return dst;
+}
+
 #define MAGIC 0x7061726c73737031ull /* "parlssp1" */
 #define SOLDIER_UNIT 15625u         /* 5**6: the soldier digit of a colour key */
 
@@ -214,9 +245,11 @@ int parlour_ssp_is_complete_counts(const parlour_ssp_tables *t, const uint8_t co
                                    int exposed_cards)
 {
     uint32_t keys[4];
+    uint8_t own[PARLOUR_SSP_KINDS];
     int n;
     if (t == NULL || counts == NULL) return PARLOUR_E_NULL;
     if (t->magic != MAGIC) return PARLOUR_E_BUFFER;
+    counts = own33(counts, own);
     n = count_cards(counts);
     if (n < 0) return n;
     if (exposed_cards < 0 || n + exposed_cards != PARLOUR_SSP_HAND) return PARLOUR_E_SIZE;
@@ -227,8 +260,12 @@ int parlour_ssp_is_complete_counts(const parlour_ssp_tables *t, const uint8_t co
 int parlour_ssp_is_complete(const parlour_ssp_tables *t, const uint8_t counts[33],
                             const parlour_ssp_group *exposed, int nexposed)
 {
+    uint8_t own[PARLOUR_SSP_KINDS];
+    parlour_ssp_group own_ex[PARLOUR_SSP_HAND];
     int e;
     if (t == NULL || counts == NULL) return PARLOUR_E_NULL;
+    counts = own33(counts, own);
+    exposed = own_groups(exposed, nexposed, own_ex);
     if (count_cards(counts) < 0) return PARLOUR_E_COUNT;
     e = check_exposed(counts, exposed, nexposed, NULL);
     if (e < 0) return e;
@@ -239,10 +276,13 @@ int parlour_ssp_winning_counts(const parlour_ssp_tables *t, const uint8_t counts
                                const uint8_t *exposed_counts, int exposed_cards, uint64_t *mask)
 {
     uint32_t keys[4], k2[4];
+    uint8_t own[PARLOUR_SSP_KINDS], own_ex[PARLOUR_SSP_KINDS];
     int n, k;
     uint64_t m = 0;
     if (t == NULL || counts == NULL || mask == NULL) return PARLOUR_E_NULL;
     if (t->magic != MAGIC) return PARLOUR_E_BUFFER;
+    counts = own33(counts, own);
+    exposed_counts = own33(exposed_counts, own_ex);
     n = count_cards(counts);
     if (n < 0) return n;
     if (exposed_counts != NULL) {
@@ -270,9 +310,12 @@ int parlour_ssp_winning_counts(const parlour_ssp_tables *t, const uint8_t counts
 int parlour_ssp_winning_cards(const parlour_ssp_tables *t, const uint8_t counts[33],
                               const parlour_ssp_group *exposed, int nexposed, uint64_t *mask)
 {
-    uint8_t all[33], ex[33];
+    uint8_t all[33], ex[33], own[PARLOUR_SSP_KINDS];
+    parlour_ssp_group own_groups_[PARLOUR_SSP_HAND];
     int e, k;
     if (t == NULL || counts == NULL || mask == NULL) return PARLOUR_E_NULL;
+    counts = own33(counts, own);
+    exposed = own_groups(exposed, nexposed, own_groups_);
     if (count_cards(counts) < 0) return PARLOUR_E_COUNT;
     e = check_exposed(counts, exposed, nexposed, all);
     if (e < 0) return e;
@@ -292,13 +335,15 @@ int parlour_ssp_best_groups(const parlour_ssp_tables *t, const uint8_t counts[33
                             const parlour_ssp_group *exposed, int nexposed, int *score,
                             parlour_ssp_group *out, int cap, int *nout)
 {
-    uint8_t c[33];
+    uint8_t c[33], own[PARLOUR_SSP_KINDS];
     uint32_t keys[4];
-    parlour_ssp_group buf[PARLOUR_SSP_HAND];
+    parlour_ssp_group buf[PARLOUR_SSP_HAND], own_ex[PARLOUR_SSP_HAND];
     int e, n, j, k, total = 0, best, ng = 0;
     if (t == NULL || counts == NULL || score == NULL || out == NULL || nout == NULL)
         return PARLOUR_E_NULL;
     if (t->magic != MAGIC) return PARLOUR_E_BUFFER;
+    counts = own33(counts, own);
+    exposed = own_groups(exposed, nexposed, own_ex);
     n = count_cards(counts);
     if (n < 0) return n;
     e = check_exposed(counts, exposed, nexposed, NULL);
@@ -398,18 +443,42 @@ int parlour_ssp_best_groups(const parlour_ssp_tables *t, const uint8_t counts[33
     return PARLOUR_OK;
 }
 
+/* A first pass checks every row, so that bad input writes nothing; the rows
+ * are then copied a chunk at a time into a stack buffer, checked again and
+ * evaluated from the copy, so that a row another thread writes meanwhile
+ * gives the result of some value it held or PARLOUR_E_COUNT, never a table
+ * index from an unchecked count. */
+#define CHUNK 64
+
 int parlour_ssp_batch_is_complete(const parlour_ssp_tables *t, const uint8_t *counts, size_t n,
                                   const uint8_t *exposed_cards, uint8_t *out)
 {
-    size_t r;
+    uint8_t rows[CHUNK * PARLOUR_SSP_KINDS], ex[CHUNK];
+    uint32_t keys[4];
+    size_t r, first;
     if (t == NULL || (n > 0 && (counts == NULL || out == NULL))) return PARLOUR_E_NULL;
     if (t->magic != MAGIC) return PARLOUR_E_BUFFER;
     for (r = 0; r < n; r++)
         if (count_cards(counts + r * 33) < 0) return PARLOUR_E_COUNT;
-    for (r = 0; r < n; r++) {
-        int st = parlour_ssp_is_complete_counts(t, counts + r * 33,
-                                                exposed_cards ? exposed_cards[r] : 0);
-        out[r] = (uint8_t)(st == 1);
+    for (first = 0; first < n; first += CHUNK) {
+        size_t len = n - first < CHUNK ? n - first : CHUNK;
+        memcpy(rows, counts + first * PARLOUR_SSP_KINDS, len * PARLOUR_SSP_KINDS);
+        if (exposed_cards != NULL)
+            memcpy(ex, exposed_cards + first, len);
+        else
+            memset(ex, 0, len);
+        COPY_FENCE();
+        for (r = 0; r < len; r++) {
+            const uint8_t *c = rows + r * PARLOUR_SSP_KINDS;
+            int cards = count_cards(c);
+            if (cards < 0) return PARLOUR_E_COUNT;
+            if (cards + ex[r] != PARLOUR_SSP_HAND) {
+                out[first + r] = 0;
+                continue;
+            }
+            keys_of(c, keys);
+            out[first + r] = (uint8_t)(solve_keys(t, keys, 1) >= 0);
+        }
     }
     return PARLOUR_OK;
 }

@@ -67,7 +67,14 @@ def ninedomains_battle(a, b, *, bonus_a=0, bonus_b=0):
 
 
 def ninedomains_battle_batch(a, b, bonus_a=None, bonus_b=None):
-    """Outcomes (int8) of many battles given card indices and int8 bonuses."""
+    """Outcomes (int8) of many battles given card indices and int8 bonuses.
+
+    The arrays are copied before they are checked: if another thread writes
+    into them during the call, each outcome is that of some values its battle
+    held during the call, or the call raises the ``ValueError`` for a card
+    index outside 0 .. 14.
+    """
+    # pm._as returns copies, so the loop below reads memory no caller holds.
     pm = _nd_pm()
     aa = pm._as("a", a, np.uint8, None)
     cdef size_t n = aa.shape[0]
@@ -75,7 +82,7 @@ def ninedomains_battle_batch(a, b, bonus_a=None, bonus_b=None):
     ba = pm._as("bonus_a", bonus_a, np.int8, n)
     bb = pm._as("bonus_b", bonus_b, np.int8, n)
     if n and (aa.max() >= 15 or bv_.max() >= 15):
-        raise ValueError("card indices must be within 0 .. 14")
+        raise ValueError(pm.BAD_CARD_INDEX)
     out = np.zeros(n, dtype=np.int8)
     if n == 0:
         return out
@@ -95,5 +102,7 @@ def ninedomains_battle_batch(a, b, bonus_a=None, bonus_b=None):
         pb = &bbv[0]
     with nogil:
         st = parlour_nd_battle_batch(&av[0], &bv[0], pa, pb, n, &ov[0])
+    if st == -4:
+        raise ValueError(pm.BAD_CARD_INDEX)
     _check(st)
     return out

@@ -69,6 +69,10 @@ def shrinewars_batch_score(masks):
     """Scores of each card mask in a 1-D ``uint64`` array (GIL released).
 
     Every mask is checked first: ``ValueError`` if one has a bit above 35.
+    Each mask is read once, into a copy checked before use: if another thread
+    writes into ``masks`` during the call, each score is that of some value
+    its mask held during the call, or the call raises that ``ValueError`` if a
+    mask read had a bit above 35.
     """
     if not isinstance(masks, np.ndarray) or masks.dtype != np.uint64 or masks.ndim != 1:
         raise ValueError("masks must be a 1-D numpy array of dtype uint64")

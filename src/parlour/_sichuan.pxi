@@ -291,8 +291,24 @@ cdef tuple _batch_args(object counts, object melds):
     return counts, melds
 
 
+cdef int _sc_batch_check(int status) except -1:
+    # The messages come from the pure twin, so both backends raise the same.
+    if status == -2:
+        raise ValueError(_pm().BATCH_COUNT_ERROR)
+    if status == -4:
+        raise ValueError(_pm().BATCH_MELDS_ERROR)
+    return _check(status)
+
+
 def sichuan_batch_is_complete(counts, melds=None, *, missing_suit=None):
-    """``is_complete`` for each row of an ``(N, 27)`` uint8 count array."""
+    """``is_complete`` for each row of an ``(N, 27)`` uint8 count array.
+
+    Each row is read once, from a copy taken before it is checked: if another
+    thread writes into ``counts`` or ``melds`` during the call, each result is
+    that of some value its row held during the call, or the call raises the
+    ``ValueError`` for a bad count or meld number if a value read was out of
+    range; it never reads out of bounds.
+    """
     c, m = _batch_args(counts, melds)
     cdef const uint8_t[:, ::1] cv = c
     cdef const uint8_t[::1] mv
@@ -310,12 +326,15 @@ def sichuan_batch_is_complete(counts, melds=None, *, missing_suit=None):
         return out.view(np.bool_)
     with nogil:
         st = parlour_sc_batch_is_complete(t, &cv[0, 0], n, mp, miss, &ov[0])
-    _check(st)
+    _sc_batch_check(st)
     return out.view(np.bool_)
 
 
 def sichuan_batch_shanten(counts, melds=None, *, missing_suit=None, form="any"):
-    """``shanten`` for each row (99 for rows of another size)."""
+    """``shanten`` for each row (99 for rows of another size).
+
+    Concurrent writes: as for :func:`sichuan_batch_is_complete`.
+    """
     c, m = _batch_args(counts, melds)
     cdef const uint8_t[:, ::1] cv = c
     cdef const uint8_t[::1] mv
@@ -334,12 +353,15 @@ def sichuan_batch_shanten(counts, melds=None, *, missing_suit=None, form="any"):
         return out
     with nogil:
         st = parlour_sc_batch_shanten(t, &cv[0, 0], n, mp, miss, f, &ov[0])
-    _check(st)
+    _sc_batch_check(st)
     return out
 
 
 def sichuan_batch_waits(counts, melds=None, *, missing_suit=None):
-    """27-bit wait mask for each row (0 for rows of another size)."""
+    """27-bit wait mask for each row (0 for rows of another size).
+
+    Concurrent writes: as for :func:`sichuan_batch_is_complete`.
+    """
     c, m = _batch_args(counts, melds)
     cdef const uint8_t[:, ::1] cv = c
     cdef const uint8_t[::1] mv
@@ -357,7 +379,7 @@ def sichuan_batch_waits(counts, melds=None, *, missing_suit=None):
         return out
     with nogil:
         st = parlour_sc_batch_waits(t, &cv[0, 0], n, mp, miss, &ov[0])
-    _check(st)
+    _sc_batch_check(st)
     return out
 
 

@@ -191,7 +191,14 @@ def sisepai_best_groups(hand, *, rules=None):
 def sisepai_batch_is_complete(counts, exposed_cards=None):
     """``is_complete`` for each row of an ``(N, 33)`` uint8 array of
     concealed counts, with an optional ``(N,)`` uint8 array of exposed card
-    counts; rows that do not make 21 cards give False."""
+    counts; rows that do not make 21 cards give False.
+
+    Each row is read once, from a copy taken before it is checked: if another
+    thread writes into the arrays during the call, each result is that of some
+    value its row held during the call, or the call raises the ``ValueError``
+    for a count out of range if a value read was.
+    """
+    # check_batch returns copies; the C loop copies and checks each row again.
     c, e = _ssp_pm().check_batch(counts, exposed_cards)
     cdef const uint8_t[:, ::1] cv = c
     cdef const uint8_t[::1] ev

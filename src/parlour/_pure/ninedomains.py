@@ -40,6 +40,8 @@ _SIZE = (0, 1, 2, 3, 4, 5, 1, 1, 2, 2, 3, 3, 4, 4, 0)
 _SIGN = (1, 1, 1, 1, 1, 1, 0, 2, 0, 2, 0, 2, 0, 2, 3)
 _STAR, _FOUR_MINUS = 14, 12
 _MAX_BONUS = 1000
+# Raised by both backends' battle_batch (the binding reads it from here).
+BAD_CARD_INDEX = "card indices must be within 0 .. 14"
 
 
 def ninedomains_card_index(c: Any) -> int:
@@ -111,7 +113,9 @@ def ninedomains_battle(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) ->
 def _as(name: str, values: ArrayLike | None, dtype: Any, n: int | None) -> NDArray[Any] | None:
     if values is None:
         return None
-    arr = np.asarray(values)
+    # Always a copy: another thread may write into the caller's array, and a
+    # value must not change between its check and its use.
+    arr = np.array(values)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional, not of shape {arr.shape}")
     if arr.size and not np.issubdtype(arr.dtype, np.integer):
@@ -133,6 +137,9 @@ def ninedomains_battle_batch(
     """Outcomes (int8: 1, -1 or 0) of many battles given card indices and int8 bonuses.
 
     Raises ``ValueError`` for a card index outside 0 .. 14 or arrays of unequal length.
+    The arrays are copied before they are checked: if another thread writes
+    into them during the call, each outcome is that of some values its battle
+    held during the call, or the call raises that ``ValueError``.
     """
     aa = _as("a", a, np.uint8, None)
     assert aa is not None
@@ -142,7 +149,7 @@ def ninedomains_battle_batch(
     ba = _as("bonus_a", bonus_a, np.int8, n)
     bb = _as("bonus_b", bonus_b, np.int8, n)
     if n and (aa.max() >= len(_TEXTS) or bb_.max() >= len(_TEXTS)):
-        raise ValueError("card indices must be within 0 .. 14")
+        raise ValueError(BAD_CARD_INDEX)
     out = np.zeros(n, dtype=np.int8)
     for i in range(n):
         out[i] = _decide(

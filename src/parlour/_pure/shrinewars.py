@@ -145,9 +145,14 @@ def shrinewars_batch_score(masks: NDArray[np.uint64]) -> NDArray[np.int32]:
     """Scores of each card mask in a 1-D ``uint64`` array.
 
     Every mask is checked first: ``ValueError`` if one has a bit above 35.
+    Each mask is read once, from a copy taken before it is checked: if another
+    thread writes into ``masks`` during the call, each score is that of some
+    value its mask held during the call, or the call raises that
+    ``ValueError`` if a mask read had a bit above 35.
     """
     if not isinstance(masks, np.ndarray) or masks.dtype != np.uint64 or masks.ndim != 1:
         raise ValueError("masks must be a 1-D numpy array of dtype uint64")
+    masks = masks.copy()
     if masks.size and int((masks & np.uint64(~_FULL & (2**64 - 1))).max()) != 0:
         raise ValueError("an argument is out of range")
     out = np.empty(masks.shape[0], dtype=np.int32)

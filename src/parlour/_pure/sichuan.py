@@ -356,9 +356,18 @@ def sichuan_best_win(
 
 # -- batches ---------------------------------------------------------------
 
+# The batch errors for a bad count or meld number, raised by both backends
+# (the compiled binding reads them from here).
+BATCH_COUNT_ERROR = "a count is out of range (more than 4 copies)"
+BATCH_MELDS_ERROR = "an argument is out of range (more than 4 melds)"
+
 
 def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.uint8] | None]:
-    """Validate batch arguments exactly as the compiled module does."""
+    """Validate batch arguments exactly as the compiled module does.
+
+    Returns copies: the caller's arrays may be written by another thread,
+    and a value must not change between its check and its use.
+    """
     import numpy as np
 
     if not isinstance(counts, np.ndarray):
@@ -369,8 +378,9 @@ def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.
         raise ValueError(f"counts must have shape (N, 27), not {counts.shape}")
     if not counts.flags.c_contiguous:
         raise ValueError("counts must be C-contiguous (use numpy.ascontiguousarray)")
+    counts = counts.copy()
     if counts.size and int(counts.max()) > 4:
-        raise ValueError("a count is out of range (more than 4 copies)")
+        raise ValueError(BATCH_COUNT_ERROR)
     m = None
     if melds is not None:
         if not isinstance(melds, np.ndarray) or melds.dtype != np.uint8:
@@ -379,16 +389,23 @@ def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.
             raise ValueError(f"melds must have shape ({counts.shape[0]},), not {melds.shape}")
         if not melds.flags.c_contiguous:
             raise ValueError("melds must be C-contiguous")
-        if melds.size and int(melds.max()) > 4:
-            raise ValueError("an argument is out of range (more than 4 melds)")
-        m = melds
+        m = melds.copy()
+        if m.size and int(m.max()) > 4:
+            raise ValueError(BATCH_MELDS_ERROR)
     return counts, m
 
 
 def sichuan_batch_is_complete(
     counts: Any, melds: Any = None, *, missing_suit: Any = None
 ) -> NDArray[np.bool_]:
-    """``is_complete`` for each row of an ``(N, 27)`` uint8 count array."""
+    """``is_complete`` for each row of an ``(N, 27)`` uint8 count array.
+
+    Each row is read once, from a copy taken before it is checked: if another
+    thread writes into ``counts`` or ``melds`` during the call, each result is
+    that of some value its row held during the call, or the call raises the
+    ``ValueError`` for a bad count or meld number if a value read was out of
+    range; it never reads out of bounds.
+    """
     import numpy as np
 
     c, m = check_batch(counts, melds)
@@ -402,7 +419,10 @@ def sichuan_batch_is_complete(
 def sichuan_batch_shanten(
     counts: Any, melds: Any = None, *, missing_suit: Any = None, form: Form = "any"
 ) -> NDArray[np.int8]:
-    """``shanten`` for each row (99 for rows of another size)."""
+    """``shanten`` for each row (99 for rows of another size).
+
+    Concurrent writes: as for :func:`sichuan_batch_is_complete`.
+    """
     import numpy as np
 
     c, m = check_batch(counts, melds)
@@ -422,7 +442,10 @@ def sichuan_batch_shanten(
 def sichuan_batch_waits(
     counts: Any, melds: Any = None, *, missing_suit: Any = None
 ) -> NDArray[np.uint32]:
-    """27-bit wait mask for each row (0 for rows of another size)."""
+    """27-bit wait mask for each row (0 for rows of another size).
+
+    Concurrent writes: as for :func:`sichuan_batch_is_complete`.
+    """
     import numpy as np
 
     c, m = check_batch(counts, melds)

@@ -300,7 +300,11 @@ def sisepai_best_groups(hand: HandLike, *, rules: Rules | None = None) -> Groupi
 
 
 def check_batch(counts: Any, exposed_cards: Any) -> tuple[NDArray[np.uint8], Any]:
-    """Validate the arguments of :func:`sisepai_batch_is_complete`."""
+    """Validate the arguments of :func:`sisepai_batch_is_complete`.
+
+    Returns copies: the caller's arrays may be written by another thread,
+    and a value must not change between its check and its use.
+    """
     if not isinstance(counts, np.ndarray) or counts.dtype != np.uint8:
         raise ValueError("counts must be a numpy array of dtype uint8 and shape (N, 33)")
     if counts.ndim != 2 or counts.shape[1] != KINDS:
@@ -312,6 +316,9 @@ def check_batch(counts: Any, exposed_cards: Any) -> tuple[NDArray[np.uint8], Any
             raise ValueError("exposed_cards must be a numpy array of dtype uint8")
         if exposed_cards.shape != (counts.shape[0],) or not exposed_cards.flags.c_contiguous:
             raise ValueError(f"exposed_cards must have shape ({counts.shape[0]},), C-contiguous")
+    counts = counts.copy()
+    if exposed_cards is not None:
+        exposed_cards = exposed_cards.copy()
     limits = np.array([4] * CHESS + [1] * (KINDS - CHESS), dtype=np.uint8)
     if counts.shape[0] and bool((counts > limits).any()):
         raise ValueError("a count is out of range")
@@ -321,7 +328,13 @@ def check_batch(counts: Any, exposed_cards: Any) -> tuple[NDArray[np.uint8], Any
 def sisepai_batch_is_complete(counts: Any, exposed_cards: Any = None) -> NDArray[np.bool_]:
     """``is_complete`` for each row of an ``(N, 33)`` uint8 array of
     concealed counts, with an optional ``(N,)`` uint8 array of exposed card
-    counts; rows that do not make 21 cards give False."""
+    counts; rows that do not make 21 cards give False.
+
+    Each row is read once, from a copy taken before it is checked: if another
+    thread writes into the arrays during the call, each result is that of some
+    value its row held during the call, or the call raises the ``ValueError``
+    for a count out of range if a value read was.
+    """
     c, e = check_batch(counts, exposed_cards)
     out = np.zeros(c.shape[0], dtype=np.bool_)
     for r in range(c.shape[0]):
