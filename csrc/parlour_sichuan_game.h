@@ -175,11 +175,24 @@ typedef struct {
 /* sizeof(parlour_sg_game), for callers that allocate it as an opaque buffer. */
 size_t parlour_sg_size(void);
 
-/* PARLOUR_OK if *g is a state these functions can work on safely (every
- * count, index and length in range, the tiles accounted for), else
- * PARLOUR_E_ARG. For states read back from storage: the other functions
- * trust a state made by parlour_sg_init and changed only by them. */
-int parlour_sg_check(const parlour_sg_game *g);
+/* PARLOUR_OK if *g is a state these functions can work on safely, else
+ * PARLOUR_E_ARG (PARLOUR_E_NULL for a NULL pointer, PARLOUR_E_BUFFER for
+ * tables not made by parlour_sc_tables_init). For states read back from
+ * storage: the other functions trust a state made by parlour_sg_init and
+ * changed only by them.
+ *
+ * An accepted state is one these functions could have made, as far as the
+ * state itself can tell: every index, seat, kind, code and counter in range;
+ * every tile in exactly one place (the undrawn wall, a hand, a meld, a
+ * discard); the redundant fields (counts, suit counts, meld counts, waits,
+ * hands at a win, each win's score) equal to what is recomputed from the
+ * tiles; hand and meld sizes, claim answers and the other fields of the
+ * phase as the phase leaves them; discards, melds and wins consistent with
+ * one another. The guarantee: every legal action applied to an accepted
+ * state gives an accepted state, and no function reads or writes outside
+ * the state. The payment and event logs are checked entry by entry (ranges
+ * and codes), not replayed. */
+int parlour_sg_check(const parlour_sg_game *g, const parlour_sc_tables *t);
 
 /* Deal `wall` (a permutation of 0..107) with `dealer` (0..3). */
 int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_t wall[108],
@@ -194,6 +207,38 @@ int parlour_sg_to_act(const parlour_sg_view *v, int8_t out[4]);
  * Returns how many. */
 int parlour_sg_legal(const parlour_sg_view *v, const parlour_sc_tables *t, int seat,
                      uint8_t out[128]);
+
+/* What one seat may know now, for its observation: parlour_sg_observe
+ * fills it. `v` is the game's view with everything `seat` may not see
+ * scrubbed; nothing else of the game is copied (the payments and events
+ * are public logs the caller copies itself):
+ * - the wall order: all zeros (front and back stay: the wall's length is
+ *   public);
+ * - other seats' concealed tiles (held, counts, suit_n) and their waits:
+ *   zeros, except that every hand is public once the game is over (a
+ *   winner's hand is public in win_hand as soon as it wins);
+ * - other seats' drawn tile: drawn_tile and drawn_kind are -1 unless
+ *   `seat` is the seat in turn;
+ * - other seats' concealed kongs until the game is over: kind and tiles 0,
+ *   and their meld_counts zeros;
+ * - other seats' exchange-three picks and the tiles they received: zeros
+ *   (exchange_chosen, who has chosen, is public);
+ * - other seats' missing suits until every seat has declared: -1 (who has
+ *   declared is in `declared`);
+ * - other seats' answers in a claim or rob window: PARLOUR_SG_HIDDEN once
+ *   given (so that who still has to answer stays readable).
+ * parlour_sg_to_act and parlour_sg_legal work on &obs->v for `seat`. */
+#define PARLOUR_SG_HIDDEN 254
+
+typedef struct {
+    parlour_sg_view v;
+    int8_t seat;
+    uint8_t declared;  /* bit s: seat s has declared its missing suit */
+    uint8_t hand_n[4]; /* concealed tiles each seat holds */
+} parlour_sg_obs;
+
+/* Fill *out with what `seat` (0..3) may know of *g. */
+int parlour_sg_observe(const parlour_sg_game *g, int seat, parlour_sg_obs *out);
 
 /* Apply action `code` for `seat`: PARLOUR_OK, or PARLOUR_SG_E_ILLEGAL and
  * nothing changed. */

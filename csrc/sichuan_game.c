@@ -82,19 +82,26 @@ static int sc_melds(const parlour_sg_game *g, int seat, parlour_sc_meld *out)
     return g->v.nmelds[seat];
 }
 
+/* The waits a seat holding 13 tiles (kongs counting 3) is credited with:
+ * none while it still holds its missing suit. */
+static uint32_t waits_of(const parlour_sg_view *v, const parlour_sc_tables *t, int seat,
+                         const uint8_t counts[27])
+{
+    uint32_t mask = 0;
+    int m = v->missing[seat];
+    for (int k = m * 9; m >= 0 && k < m * 9 + 9; k++)
+        if (counts[k])
+            return 0;
+    const uint8_t *mc = v->nmelds[seat] ? v->meld_counts[seat] : NULL;
+    if (parlour_sc_waits(t, counts, v->nmelds[seat], mc, m, &mask) < 0)
+        return 0;
+    return mask;
+}
+
 /* Called whenever the seat holds 13 tiles (kongs counting 3). */
 static void refresh_waits(parlour_sg_game *g, const parlour_sc_tables *t, int seat)
 {
-    uint32_t mask = 0;
-    int m = g->v.missing[seat];
-    if (m >= 0 && g->v.suit_n[seat][m]) {
-        g->v.waits[seat] = 0;
-        return;
-    }
-    const uint8_t *mc = g->v.nmelds[seat] ? g->v.meld_counts[seat] : NULL;
-    if (parlour_sc_waits(t, g->v.counts[seat], g->v.nmelds[seat], mc, m, &mask) < 0)
-        mask = 0;
-    g->v.waits[seat] = mask;
+    g->v.waits[seat] = waits_of(&g->v, t, seat, g->v.counts[seat]);
 }
 
 static void add_meld(parlour_sg_game *g, int seat, int kind, int type, int source,
@@ -350,98 +357,6 @@ static void exhaust(parlour_sg_game *g, const parlour_sc_tables *t)
         }
     }
     finish(g);
-}
-
-static int in(int x, int lo, int hi)
-{
-    return x >= lo && x <= hi;
-}
-
-int parlour_sg_check(const parlour_sg_game *g)
-{
-    uint8_t where[PARLOUR_SG_TILES];
-    if (!g)
-        return PARLOUR_E_NULL;
-    const parlour_sg_rules *r = &g->v.rules;
-    if (!in(r->fan_cap, -1, 30) || r->flower_pig_penalty < 0 || !in(r->exchange_step, 0, 3))
-        return PARLOUR_E_ARG;
-    if (!in(g->v.front, PARLOUR_SG_DEALT, PARLOUR_SG_TILES) || !in(g->v.back, PARLOUR_SG_DEALT - 1, 107) ||
-        g->v.front > g->v.back + 1 || !in(g->v.dealer, 0, 3) || !in(g->v.cur, 0, 3) ||
-        !in(g->v.phase, PARLOUR_SG_EXCHANGE, PARLOUR_SG_OVER) || !in(g->v.last_drawer, -1, 3) ||
-        !in(g->v.drawn_kind, -1, 26) || !in(g->v.drawn_tile, -1, 107) || !in(g->v.offer, -1, 107) ||
-        !in(g->v.offer_from, -1, 3) || g->v.responders > 15 || !in(g->v.nwinners, 0, 3) ||
-        g->v.nwins != g->v.nwinners || g->v.ndiscards > PARLOUR_SG_MAX_DISCARDS ||
-        g->v.nledger > PARLOUR_SG_MAX_LEDGER || g->nevents > PARLOUR_SG_MAX_EVENTS ||
-        g->nkong_income > PARLOUR_SG_MAX_KONG_INCOME || g->nturn_kongs > 8)
-        return PARLOUR_E_ARG;
-    if ((g->v.phase == PARLOUR_SG_CLAIM || g->v.phase == PARLOUR_SG_ROB) &&
-        (g->v.offer < 0 || g->v.offer_from < 0 || (g->v.phase == PARLOUR_SG_CLAIM && !g->v.ndiscards)))
-        return PARLOUR_E_ARG;
-    if (g->v.phase != PARLOUR_SG_OVER && g->v.nwinners > 2)
-        return PARLOUR_E_ARG;
-    memset(where, 0, sizeof where);
-    for (int t = 0; t < PARLOUR_SG_TILES; t++) {
-        if (g->v.wall[t] >= PARLOUR_SG_TILES)
-            return PARLOUR_E_ARG;
-        where[g->v.wall[t]]++;
-    }
-    for (int t = 0; t < PARLOUR_SG_TILES; t++)
-        if (where[t] != 1)
-            return PARLOUR_E_ARG;
-    for (int s = 0; s < 4; s++) {
-        uint8_t counts[27] = {0}, suits[3] = {0}, meld_counts[27] = {0};
-        if (g->v.held[s][1] >> (PARLOUR_SG_TILES - 64) || g->v.nmelds[s] > 4 ||
-            !in(g->v.missing[s], -1, 2) || g->v.won[s] > 1 || !in(g->v.winners[s], -1, 3) ||
-            (g->v.answers[s] >= PARLOUR_SG_A_END && g->v.answers[s] != NO_ANSWER))
-            return PARLOUR_E_ARG;
-        for (int t = 0; t < PARLOUR_SG_TILES; t++)
-            if (has_tile(&g->v, s, t)) {
-                counts[t >> 2]++;
-                suits[t / 36]++;
-            }
-        for (int i = 0; i < g->v.nmelds[s]; i++) {
-            const parlour_sg_meld *m = &g->v.melds[s][i];
-            if (m->kind >= 27 || m->type > 2 || !in(m->source, -1, 3))
-                return PARLOUR_E_ARG;
-            meld_counts[m->kind] = (uint8_t)(meld_counts[m->kind] + (m->type ? 4 : 3));
-            for (int j = 0; j < (m->type ? 4 : 3); j++)
-                if (m->tiles[j] >> 2 != m->kind)
-                    return PARLOUR_E_ARG;
-        }
-        if (memcmp(counts, g->v.counts[s], 27) || memcmp(suits, g->v.suit_n[s], 3) ||
-            memcmp(meld_counts, g->v.meld_counts[s], 27))
-            return PARLOUR_E_ARG;
-        /* Every hand holds 13 or 14 tiles (kongs counting 3): no room for a fifth meld. */
-        int size = suits[0] + suits[1] + suits[2] + 3 * g->v.nmelds[s];
-        if (size != 13 && size != 14)
-            return PARLOUR_E_ARG;
-        for (int i = 0; i < 3; i++)
-            if (g->v.exchange[s][i] >= PARLOUR_SG_TILES || g->v.received[s][i] >= PARLOUR_SG_TILES)
-                return PARLOUR_E_ARG;
-    }
-    for (int i = 0; i < g->v.ndiscards; i++)
-        if (g->v.discards[i].seat > 3 || g->v.discards[i].tile >= PARLOUR_SG_TILES ||
-            g->v.discards[i].taken > PARLOUR_SG_TAKEN_ROBBED || g->v.discards[i].by > 15)
-            return PARLOUR_E_ARG;
-    for (int i = 0; i < g->v.nledger; i++)
-        if (!in(g->ledger[i].payer, 0, 3) || !in(g->ledger[i].payee, 0, 3) ||
-            g->ledger[i].reason > PARLOUR_SG_PAY_NOT_READY)
-            return PARLOUR_E_ARG;
-    for (int i = 0; i < g->v.nwins; i++)
-        if (!in(g->v.wins[i].seat, 0, 3) || g->v.wins[i].how > PARLOUR_SG_PAY_SELF_DRAW ||
-            !in(g->v.wins[i].payer, -1, 3) || !in(g->v.wins[i].tile, -1, 107) ||
-            !in(g->v.wins[i].score.pattern, 0, 4))
-            return PARLOUR_E_ARG;
-    for (int i = 0; i < g->nkong_income; i++)
-        if (!in(g->kong_income[i].payer, 0, 3) || !in(g->kong_income[i].payee, 0, 3))
-            return PARLOUR_E_ARG;
-    for (int i = 0; i < g->nturn_kongs; i++)
-        if (g->turn_kong_start[i] + g->turn_kong_count[i] > g->nkong_income)
-            return PARLOUR_E_ARG;
-    for (int i = 0; i < g->nevents; i++)
-        if (g->events[i].type > PARLOUR_SG_EV_END)
-            return PARLOUR_E_ARG;
-    return PARLOUR_OK;
 }
 
 size_t parlour_sg_size(void)
@@ -889,5 +804,529 @@ int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat
     g->v.exchange_done = 1;
     event(g, PARLOUR_SG_EV_EXCHANGE, -1, -1, step);
     g->v.phase = PARLOUR_SG_DECLARE;
+    return PARLOUR_OK;
+}
+
+/* ---- the state check ------------------------------------------------------- */
+
+static int in(int x, int lo, int hi)
+{
+    return x >= lo && x <= hi;
+}
+
+static int is_bool(int x)
+{
+    return x == 0 || x == 1;
+}
+
+static int popcount64(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static int all_zero(const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
+static int hand_size(const parlour_sg_view *v, int s)
+{
+    return popcount64(v->held[s][0]) + popcount64(v->held[s][1]);
+}
+
+/* Three tiles of one suit in ascending order, as parlour_sg_exchange takes them. */
+static int valid_pick(const uint8_t p[3])
+{
+    return p[0] < p[1] && p[1] < p[2] && p[2] < PARLOUR_SG_TILES && p[0] / 36 == p[2] / 36;
+}
+
+/* A win's record against a fresh scoring of the hand it won with. The
+ * flags settle_win used are read back from the additions that record them
+ * (the scorer copies them there), so the whole score must match exactly. */
+static int check_win(const parlour_sg_view *v, const parlour_sc_tables *t, const parlour_sg_win *w)
+{
+    const unsigned copied =
+        PARLOUR_SC_KONG_REPLACEMENT | PARLOUR_SC_ROBBED_KONG | PARLOUR_SC_LAST_TILE;
+    uint8_t counts[27] = {0};
+    parlour_sc_meld melds[4];
+    parlour_sc_score sc;
+    int s = w->seat, self_draw = w->how == PARLOUR_SG_PAY_SELF_DRAW;
+    unsigned flags = w->score.additions & copied;
+    if (!self_draw && (flags & PARLOUR_SC_KONG_REPLACEMENT))
+        return 0;
+    if (!(flags & PARLOUR_SC_ROBBED_KONG) != (w->how != PARLOUR_SG_PAY_ROBBED_KONG) ||
+        (flags & PARLOUR_SC_ROBBED_KONG && flags & PARLOUR_SC_LAST_TILE))
+        return 0;
+    if (v->rules.self_draw_doubles)
+        flags |= PARLOUR_SC_SELF_DRAW_DOUBLES;
+    if (self_draw && v->rules.self_draw_doubles)
+        flags |= PARLOUR_SC_SELF_DRAW;
+    for (int x = 0; x < PARLOUR_SG_TILES; x++)
+        if ((v->win_hand[s][x >> 6] >> (x & 63)) & 1u)
+            counts[x >> 2]++;
+    for (int i = 0; i < v->nmelds[s]; i++) {
+        melds[i].kind = v->melds[s][i].kind;
+        melds[i].type = v->melds[s][i].type;
+    }
+    if (parlour_sc_score_hand(t, counts, melds, v->nmelds[s], flags, v->rules.fan_cap, &sc) !=
+        PARLOUR_OK)
+        return 0;
+    return memcmp(&sc, &w->score, sizeof sc) == 0;
+}
+
+/* The meld of `seat` holding `tile`, or NULL. */
+static const parlour_sg_meld *meld_with(const parlour_sg_view *v, int seat, int tile)
+{
+    for (int i = 0; i < v->nmelds[seat]; i++) {
+        const parlour_sg_meld *m = &v->melds[seat][i];
+        for (int j = 0; j < (m->type == PARLOUR_SC_MELD_PUNG ? 3 : 4); j++)
+            if (m->tiles[j] == tile)
+                return m;
+    }
+    return NULL;
+}
+
+/* The record of `seat`'s win, or NULL. */
+static const parlour_sg_win *win_of(const parlour_sg_view *v, int seat)
+{
+    for (int i = 0; i < v->nwins; i++)
+        if (v->wins[i].seat == seat)
+            return &v->wins[i];
+    return NULL;
+}
+
+static int check_seats(const parlour_sg_view *v, uint8_t where[PARLOUR_SG_TILES], int size[4])
+{
+    for (int s = 0; s < 4; s++) {
+        uint8_t counts[27] = {0}, suits[3] = {0}, meld_counts[27] = {0};
+        if (v->held[s][1] >> (PARLOUR_SG_TILES - 64) || v->nmelds[s] > 4 ||
+            !in(v->missing[s], -1, 2) || !is_bool(v->won[s]) || !is_bool(v->exchange_chosen[s]) ||
+            (v->answers[s] >= PARLOUR_SG_A_END && v->answers[s] != NO_ANSWER))
+            return 0;
+        for (int x = 0; x < PARLOUR_SG_TILES; x++)
+            if (has_tile(v, s, x)) {
+                counts[x >> 2]++;
+                suits[x / 36]++;
+                where[x]++;
+            }
+        for (int i = 0; i < v->nmelds[s]; i++) {
+            const parlour_sg_meld *m = &v->melds[s][i];
+            int n = m->type == PARLOUR_SC_MELD_PUNG ? 3 : 4;
+            if (m->kind >= PARLOUR_SC_KINDS || m->type > PARLOUR_SC_MELD_CONCEALED_KONG ||
+                !is_bool(m->added) || meld_counts[m->kind])
+                return 0;
+            if (m->type == PARLOUR_SC_MELD_CONCEALED_KONG ? m->source != -1 || m->added
+                                                          : !in(m->source, 0, 3) || m->source == s)
+                return 0;
+            if (m->type == PARLOUR_SC_MELD_PUNG && (m->added || m->tiles[3]))
+                return 0;
+            for (int j = 0; j < n; j++) {
+                if (m->tiles[j] >> 2 != m->kind || (j && m->tiles[j] <= m->tiles[j - 1]))
+                    return 0;
+                where[m->tiles[j]]++;
+            }
+            meld_counts[m->kind] = (uint8_t)n;
+        }
+        if (memcmp(counts, v->counts[s], 27) || memcmp(suits, v->suit_n[s], 3) ||
+            memcmp(meld_counts, v->meld_counts[s], 27))
+            return 0;
+        /* Slots not yet used are as parlour_sg_init left them: a state
+         * carries nothing the functions did not write. */
+        if (!all_zero(&v->melds[s][v->nmelds[s]], (size_t)(4 - v->nmelds[s]) * sizeof(parlour_sg_meld)))
+            return 0;
+        size[s] = suits[0] + suits[1] + suits[2] + 3 * v->nmelds[s];
+    }
+    return 1;
+}
+
+static int check_exchange(const parlour_sg_view *v)
+{
+    static const uint8_t none[3] = {0, 0, 0};
+    const parlour_sg_rules *r = &v->rules;
+    int chosen = 0;
+    if (v->exchange_done != (r->exchange_three && v->phase != PARLOUR_SG_EXCHANGE))
+        return 0;
+    for (int s = 0; s < 4; s++) {
+        chosen += v->exchange_chosen[s];
+        if (!r->exchange_three) {
+            if (v->exchange_chosen[s] || memcmp(v->exchange[s], none, 3) ||
+                memcmp(v->received[s], none, 3))
+                return 0;
+        } else if (v->phase == PARLOUR_SG_EXCHANGE) {
+            if (memcmp(v->received[s], none, 3))
+                return 0;
+            if (!v->exchange_chosen[s] ? memcmp(v->exchange[s], none, 3) != 0
+                                       : !valid_pick(v->exchange[s]) ||
+                                             !has_tile(v, s, v->exchange[s][0]) ||
+                                             !has_tile(v, s, v->exchange[s][1]) ||
+                                             !has_tile(v, s, v->exchange[s][2]))
+                return 0;
+        } else if (!v->exchange_chosen[s] || !valid_pick(v->exchange[s]) ||
+                   memcmp(v->received[(s + r->exchange_step) % 4], v->exchange[s], 3)) {
+            return 0;
+        }
+    }
+    return v->phase != PARLOUR_SG_EXCHANGE || chosen < 4;
+}
+
+/* Wins, winners and the discards won on or robbed, against one another. */
+static int check_wins(const parlour_sg_view *v, const parlour_sc_tables *t, uint8_t where[])
+{
+    uint8_t seen = 0;
+    int nwon = 0, claimed = 0, exposed = 0, by_discard = 0, on_discard = 0;
+    for (int i = 0; i < 4; i++) {
+        int w = v->winners[i];
+        if (i >= v->nwinners) {
+            if (w != -1)
+                return 0;
+            continue;
+        }
+        if (!in(w, 0, 3) || (seen >> w) & 1u || !v->won[w] || v->wins[i].seat != w)
+            return 0;
+        seen |= (uint8_t)(1u << w);
+    }
+    for (int s = 0; s < 4; s++) {
+        nwon += v->won[s];
+        for (int i = 0; i < v->nmelds[s]; i++)
+            exposed += v->melds[s][i].source >= 0;
+        if (!v->won[s] && (v->win_hand[s][0] || v->win_hand[s][1]))
+            return 0;
+    }
+    if (nwon != v->nwinners)
+        return 0;
+    for (int i = 0; i < v->nwins; i++) {
+        const parlour_sg_win *w = &v->wins[i];
+        int s = w->seat, n = hand_size(v, s) + 3 * v->nmelds[s];
+        uint64_t hand[2] = {v->held[s][0], v->held[s][1]};
+        if (w->how > PARLOUR_SG_PAY_SELF_DRAW)
+            return 0;
+        if (w->how == PARLOUR_SG_PAY_SELF_DRAW) {
+            if (w->payer != -1 || w->tile != -1 || n != 14)
+                return 0;
+        } else {
+            if (!in(w->payer, 0, 3) || w->payer == s || !in(w->tile, 0, PARLOUR_SG_TILES - 1) ||
+                n != 13 || has_tile(v, s, w->tile))
+                return 0;
+            hand[w->tile >> 6] |= (uint64_t)1 << (w->tile & 63);
+            on_discard++;
+        }
+        if (hand[0] != v->win_hand[s][0] || hand[1] != v->win_hand[s][1] || !check_win(v, t, w))
+            return 0;
+    }
+    for (int i = 0; i < v->ndiscards; i++) {
+        const parlour_sg_discard *d = &v->discards[i];
+        if (d->seat > 3 || d->tile >= PARLOUR_SG_TILES || d->by > 15 || (d->by >> d->seat) & 1u)
+            return 0;
+        switch (d->taken) {
+        case PARLOUR_SG_ON_TABLE:
+            if (d->by)
+                return 0;
+            where[d->tile]++;
+            break;
+        case PARLOUR_SG_TAKEN_PUNG:
+        case PARLOUR_SG_TAKEN_KONG: {
+            int s = d->by == 1 ? 0 : d->by == 2 ? 1 : d->by == 4 ? 2 : d->by == 8 ? 3 : -1;
+            const parlour_sg_meld *m = s < 0 ? NULL : meld_with(v, s, d->tile);
+            int pung = d->taken == PARLOUR_SG_TAKEN_PUNG;
+            if (!m || m->source != d->seat ||
+                (pung ? m->type == PARLOUR_SC_MELD_CONCEALED_KONG ||
+                            (m->type == PARLOUR_SC_MELD_KONG && !m->added)
+                      : m->type != PARLOUR_SC_MELD_KONG || m->added))
+                return 0;
+            claimed++;
+            break; /* the tile is counted in the meld */
+        }
+        case PARLOUR_SG_TAKEN_WIN:
+        case PARLOUR_SG_TAKEN_ROBBED: {
+            int how = d->taken == PARLOUR_SG_TAKEN_WIN ? PARLOUR_SG_PAY_DISCARD_WIN
+                                                       : PARLOUR_SG_PAY_ROBBED_KONG;
+            if (!d->by)
+                return 0;
+            for (int s = 0; s < 4; s++) {
+                const parlour_sg_win *w = (d->by >> s) & 1u ? win_of(v, s) : NULL;
+                if (!((d->by >> s) & 1u))
+                    continue;
+                if (!w || w->how != how || w->payer != d->seat || w->tile != d->tile)
+                    return 0;
+                by_discard++;
+            }
+            where[d->tile]++;
+            break;
+        }
+        default:
+            return 0;
+        }
+    }
+    return claimed == exposed && by_discard == on_discard;
+}
+
+/* Answers in a claim or rob window: given only by its responders, each one
+ * that was legal (the window's state does not change until it closes), and
+ * someone still to answer. */
+static int check_window(const parlour_sg_view *v)
+{
+    uint8_t responders = 0, legal[128];
+    int waiting = 0;
+    for (int i = 1; i < 4; i++) {
+        int s = (v->offer_from + i) % 4;
+        if (!v->won[s])
+            responders |= (uint8_t)(1u << s);
+    }
+    if (v->responders != responders)
+        return 0;
+    for (int s = 0; s < 4; s++) {
+        int a = v->answers[s], ok = a == NO_ANSWER;
+        if (!((responders >> s) & 1u)) {
+            if (!ok)
+                return 0;
+            continue;
+        }
+        waiting += ok;
+        int n = ok ? 0 : window_legal(v, s, legal);
+        for (int i = 0; i < n && !ok; i++)
+            ok = legal[i] == a;
+        if (!ok)
+            return 0;
+    }
+    return waiting > 0;
+}
+
+static int check_phase(const parlour_sg_game *g, const parlour_sc_tables *t, const int size[4])
+{
+    const parlour_sg_view *v = &g->v;
+    int phase = v->phase, cur = v->cur, declared = 0;
+    for (int s = 0; s < 4; s++)
+        declared += v->missing[s] >= 0;
+    if (phase != PARLOUR_SG_OVER && (v->exhausted || v->nwinners > 2))
+        return 0;
+    if (phase == PARLOUR_SG_EXCHANGE || phase == PARLOUR_SG_DECLARE) {
+        if ((phase == PARLOUR_SG_EXCHANGE ? declared != 0 || !v->rules.exchange_three
+                                          : declared == 4) ||
+            v->front != PARLOUR_SG_DEALT || v->back != PARLOUR_SG_TILES - 1 || v->ndiscards ||
+            v->nledger || v->nwinners || g->nkong_income || g->nturn_kongs || cur != v->dealer ||
+            v->offer != -1 || v->offer_from != -1 || v->last_drawer != -1 || v->drawn_tile != -1 ||
+            v->after_pung || v->replacement || v->drew_last || v->responders)
+            return 0;
+        for (int s = 0; s < 4; s++)
+            if (v->nmelds[s] || size[s] != (s == v->dealer ? 14 : 13) || v->waits[s] ||
+                v->answers[s] != NO_ANSWER)
+                return 0;
+        return 1;
+    }
+    if (declared != 4)
+        return 0;
+    /* Every seat still playing holds 13 tiles, the seat in turn 14; the
+     * waits of a 13-tile hand are kept up to date. */
+    int holder = phase == PARLOUR_SG_TURN || phase == PARLOUR_SG_ROB ? cur : -1;
+    for (int s = 0; s < 4; s++) {
+        if (v->won[s])
+            continue;
+        if (size[s] != (s == holder ? 14 : 13))
+            return 0;
+        if (s != holder && v->waits[s] != waits_of(v, t, s, v->counts[s]))
+            return 0;
+    }
+    switch (phase) {
+    case PARLOUR_SG_TURN:
+        if (v->won[cur] || (v->drawn_tile >= 0 && !has_tile(v, cur, v->drawn_tile)) ||
+            (v->after_pung && (v->drawn_tile >= 0 || v->replacement)) ||
+            (v->replacement && v->drawn_tile < 0) || (v->last_drawer >= 0 && v->last_drawer != cur) ||
+            v->drew_last != (v->last_drawer == cur) || (v->drew_last && v->front <= v->back))
+            return 0;
+        if (v->drawn_tile >= 0) {
+            /* A drawn tile is judged against the waits of the hand before it. */
+            uint8_t counts[27];
+            memcpy(counts, v->counts[cur], 27);
+            counts[v->drawn_kind]--;
+            if (v->waits[cur] != waits_of(v, t, cur, counts))
+                return 0;
+        }
+        return 1;
+    case PARLOUR_SG_CLAIM: {
+        const parlour_sg_discard *d = &v->discards[v->ndiscards ? v->ndiscards - 1 : 0];
+        if (!v->ndiscards || d->taken != PARLOUR_SG_ON_TABLE || v->offer != d->tile ||
+            v->offer_from != d->seat || cur != v->offer_from || v->won[cur] || v->last_drawer != -1)
+            return 0;
+        return check_window(v);
+    }
+    case PARLOUR_SG_ROB: {
+        const parlour_sg_meld *m = NULL;
+        if (v->offer < 0 || v->offer_from != cur || v->won[cur] || !has_tile(v, cur, v->offer) ||
+            v->front > v->back || v->last_drawer != -1 || v->drew_last || v->after_pung ||
+            (v->drawn_tile >= 0 && !has_tile(v, cur, v->drawn_tile)))
+            return 0;
+        for (int i = 0; i < v->nmelds[cur]; i++)
+            if (v->melds[cur][i].kind == v->offer >> 2 &&
+                v->melds[cur][i].type == PARLOUR_SC_MELD_PUNG)
+                m = &v->melds[cur][i];
+        return m != NULL && check_window(v);
+    }
+    default: /* over */
+        return v->offer == -1 && v->offer_from == -1 &&
+               (v->exhausted ? v->front > v->back : v->nwinners == 3);
+    }
+}
+
+static int check_logs(const parlour_sg_game *g)
+{
+    const parlour_sg_view *v = &g->v;
+    if (!all_zero(&v->discards[v->ndiscards],
+                  (PARLOUR_SG_MAX_DISCARDS - v->ndiscards) * sizeof(parlour_sg_discard)) ||
+        !all_zero(&v->wins[v->nwins], (3 - v->nwins) * sizeof(parlour_sg_win)) ||
+        !all_zero(&g->ledger[v->nledger],
+                  (PARLOUR_SG_MAX_LEDGER - v->nledger) * sizeof(parlour_sg_payment)) ||
+        !all_zero(&g->kong_income[g->nkong_income],
+                  (PARLOUR_SG_MAX_KONG_INCOME - g->nkong_income) * sizeof g->kong_income[0]) ||
+        !all_zero(&g->events[g->nevents],
+                  (PARLOUR_SG_MAX_EVENTS - g->nevents) * sizeof(parlour_sg_event)))
+        return 0;
+    for (int i = 0; i < g->v.nledger; i++) {
+        const parlour_sg_payment *p = &g->ledger[i];
+        if (!in(p->payer, 0, 3) || !in(p->payee, 0, 3) || p->payer == p->payee ||
+            p->reason > PARLOUR_SG_PAY_NOT_READY || p->pad || p->amount < 1)
+            return 0;
+    }
+    for (int i = 0; i < g->nkong_income; i++)
+        if (!in(g->kong_income[i].payer, 0, 3) || !in(g->kong_income[i].payee, 0, 3) ||
+            g->kong_income[i].payer == g->kong_income[i].payee || g->kong_income[i].pad ||
+            !is_bool(g->kong_income[i].refundable) || !in(g->kong_income[i].amount, 1, 2))
+            return 0;
+    for (int i = 0; i < g->nturn_kongs; i++)
+        if (g->turn_kong_start[i] + g->turn_kong_count[i] > g->nkong_income)
+            return 0;
+    if (g->nevents < 1 || g->events[0].type != PARLOUR_SG_EV_DEAL)
+        return 0;
+    for (int i = 0; i < g->nevents; i++) {
+        const parlour_sg_event *e = &g->events[i];
+        int top;
+        switch (e->type) {
+        case PARLOUR_SG_EV_DEAL:
+        case PARLOUR_SG_EV_PUNG:
+            top = 3;
+            break;
+        case PARLOUR_SG_EV_EXCHANGE:
+            top = 3;
+            if (e->arg < 1)
+                return 0;
+            break;
+        case PARLOUR_SG_EV_KONG:
+            top = 5;
+            break;
+        case PARLOUR_SG_EV_WIN:
+            top = 8;
+            break;
+        default:
+            top = e->type > PARLOUR_SG_EV_END ? -1 : 0;
+        }
+        if (!in(e->arg, 0, top) || !in(e->seat, -1, 3) || !in(e->tile, -1, PARLOUR_SG_TILES - 1))
+            return 0;
+    }
+    return 1;
+}
+
+int parlour_sg_check(const parlour_sg_game *g, const parlour_sc_tables *t)
+{
+    uint8_t where[PARLOUR_SG_TILES];
+    int size[4];
+    if (!g || !t)
+        return PARLOUR_E_NULL;
+    if (parlour_sc_tables_check(t) != PARLOUR_OK)
+        return PARLOUR_E_BUFFER;
+    const parlour_sg_view *v = &g->v;
+    const parlour_sg_rules *r = &v->rules;
+    if (!in(r->fan_cap, -1, 30) || !is_bool(r->self_draw_doubles) || !is_bool(r->exchange_three) ||
+        !is_bool(r->call_transfer) || r->flower_pig_penalty < 0 ||
+        !in(r->exchange_step, r->exchange_three ? 1 : 0, 3))
+        return PARLOUR_E_ARG;
+    if (!in(v->front, PARLOUR_SG_DEALT, PARLOUR_SG_TILES) ||
+        !in(v->back, PARLOUR_SG_DEALT - 1, PARLOUR_SG_TILES - 1) || v->front > v->back + 1 ||
+        !in(v->dealer, 0, 3) || !in(v->cur, 0, 3) ||
+        !in(v->phase, PARLOUR_SG_EXCHANGE, PARLOUR_SG_OVER) || !is_bool(v->after_pung) ||
+        !is_bool(v->replacement) || !is_bool(v->drew_last) || !in(v->last_drawer, -1, 3) ||
+        !in(v->drawn_tile, -1, PARLOUR_SG_TILES - 1) ||
+        v->drawn_kind != (v->drawn_tile < 0 ? -1 : v->drawn_tile >> 2) ||
+        !in(v->offer, -1, PARLOUR_SG_TILES - 1) || !in(v->offer_from, -1, 3) ||
+        !is_bool(v->offer_last) || !is_bool(v->exhausted) || !is_bool(v->exchange_done) ||
+        v->responders > 15 || v->nwinners > 3 || v->nwins != v->nwinners ||
+        v->ndiscards > PARLOUR_SG_TILES || v->nledger > PARLOUR_SG_MAX_LEDGER ||
+        g->nevents > PARLOUR_SG_MAX_EVENTS || g->nkong_income > PARLOUR_SG_MAX_KONG_INCOME ||
+        g->nturn_kongs > 8)
+        return PARLOUR_E_ARG;
+    /* Every tile in exactly one place: the undrawn wall, a hand, a meld or
+     * a discard (a discard taken into a meld is counted there). */
+    memset(where, 0, sizeof where);
+    for (int i = 0; i < PARLOUR_SG_TILES; i++) {
+        if (v->wall[i] >= PARLOUR_SG_TILES || where[v->wall[i]] & 0x80)
+            return PARLOUR_E_ARG;
+        where[v->wall[i]] |= 0x80; /* the wall is a permutation */
+    }
+    for (int i = 0; i < PARLOUR_SG_TILES; i++)
+        where[i] = 0;
+    for (int i = v->front; i <= v->back; i++)
+        where[v->wall[i]]++;
+    if (!check_seats(v, where, size) || !check_exchange(v) || !check_wins(v, t, where))
+        return PARLOUR_E_ARG;
+    for (int i = 0; i < PARLOUR_SG_TILES; i++)
+        if (where[i] != 1)
+            return PARLOUR_E_ARG;
+    if (!check_phase(g, t, size) || !check_logs(g))
+        return PARLOUR_E_ARG;
+    return PARLOUR_OK;
+}
+
+/* ---- observations ---------------------------------------------------------- */
+
+int parlour_sg_observe(const parlour_sg_game *g, int seat, parlour_sg_obs *out)
+{
+    if (!g || !out)
+        return PARLOUR_E_NULL;
+    if (seat < 0 || seat > 3)
+        return PARLOUR_E_ARG;
+    parlour_sg_view *v = &out->v;
+    int over = g->v.phase == PARLOUR_SG_OVER, revealed = 1;
+    memcpy(v, &g->v, sizeof *v);
+    memset(v->wall, 0, sizeof v->wall);
+    out->seat = (int8_t)seat;
+    out->declared = 0;
+    for (int s = 0; s < 4; s++) {
+        out->hand_n[s] = (uint8_t)hand_size(&g->v, s);
+        if (g->v.missing[s] >= 0)
+            out->declared |= (uint8_t)(1u << s);
+        else
+            revealed = 0;
+    }
+    if (!(seat == g->v.cur && g->v.phase == PARLOUR_SG_TURN)) {
+        v->drawn_tile = -1;
+        v->drawn_kind = -1;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (s == seat)
+            continue;
+        v->waits[s] = 0;
+        memset(v->exchange[s], 0, sizeof v->exchange[s]);
+        memset(v->received[s], 0, sizeof v->received[s]);
+        if (!revealed)
+            v->missing[s] = -1;
+        if (v->answers[s] != NO_ANSWER)
+            v->answers[s] = PARLOUR_SG_HIDDEN;
+        if (over)
+            continue;
+        memset(v->held[s], 0, sizeof v->held[s]);
+        memset(v->counts[s], 0, sizeof v->counts[s]);
+        memset(v->suit_n[s], 0, sizeof v->suit_n[s]);
+        memset(v->meld_counts[s], 0, sizeof v->meld_counts[s]);
+        for (int i = 0; i < v->nmelds[s]; i++)
+            if (v->melds[s][i].type == PARLOUR_SC_MELD_CONCEALED_KONG) {
+                v->melds[s][i].kind = 0;
+                memset(v->melds[s][i].tiles, 0, sizeof v->melds[s][i].tiles);
+            }
+    }
     return PARLOUR_OK;
 }

@@ -159,7 +159,8 @@ int parlour_sc_tables_init(void *buffer, size_t size);
 typedef struct { int fan_cap; int self_draw_doubles; int exchange_three; int call_transfer;
                  int flower_pig_penalty; int exchange_step; } parlour_sg_rules;
 size_t parlour_sg_size(void);
-int parlour_sg_check(const void *g);
+int parlour_sg_check(const void *g, const parlour_sc_tables *t);
+int parlour_sg_observe(const void *g, int seat, void *out);
 int parlour_sg_init(void *g, const parlour_sc_tables *t, const uint8_t wall[108], int dealer,
                     const parlour_sg_rules *rules);
 int parlour_sg_to_act(const void *g, int8_t out[4]);
@@ -199,7 +200,8 @@ def test_sichuan_engine_refuses_bad_deals(sglib: Any) -> None:
     for bad in bad_rules:
         rb = ffi.new("parlour_sg_rules *", {"fan_cap": 5, "flower_pig_penalty": 32, **bad})
         assert lib.parlour_sg_init(g, tables, wall, 0, rb) == -4, bad
-    assert lib.parlour_sg_check(ffi.NULL) == -1
+    assert lib.parlour_sg_check(ffi.NULL, tables) == -1
+    assert lib.parlour_sg_check(g, ffi.NULL) == -1
 
 
 def _sg_bytes(ffi: Any, g: Any) -> bytes:
@@ -227,7 +229,7 @@ def test_sichuan_engine_random_deals_through_the_c_abi(sglib: Any, c_backend: Mo
         )
         steps = 0
         while True:
-            assert lib.parlour_sg_check(g) == 0
+            assert lib.parlour_sg_check(g, tables) == 0
             assert _sg_bytes(ffi, g) == twin.__reduce__()[1][0]
             n = lib.parlour_sg_to_act(g, who)
             assert tuple(who[i] for i in range(n)) == twin.to_act
@@ -270,7 +272,7 @@ def c_backend_action(code: int) -> Any:
 def test_sichuan_engine_check_refuses_corrupt_states(sglib: Any, c_backend: ModuleType) -> None:
     ffi, lib, (tables, _) = sglib
     g = _sg_new(ffi, lib, tables, list(range(108)), 0)
-    assert lib.parlour_sg_check(g) == 0
+    assert lib.parlour_sg_check(g, tables) == 0
     good = _sg_bytes(ffi, g)
     state = c_backend.sichuan_game_new(list(range(108)), 0, 5, False, False, False, 32, 0)
     assert type(state).__reduce__(state)[1][0] == good
@@ -283,7 +285,7 @@ def test_sichuan_engine_check_refuses_corrupt_states(sglib: Any, c_backend: Modu
             at = rng.randrange(1200) if rng.random() < 0.8 else rng.randrange(len(data))
             data[at] = rng.randrange(256)
         ffi.memmove(g, bytes(data), len(data))
-        status = lib.parlour_sg_check(g)
+        status = lib.parlour_sg_check(g, tables)
         if status != 0:
             refused += 1
             with pytest.raises(ValueError, match="not a valid Sichuan game state"):

@@ -351,7 +351,19 @@ static void sichuan_game(void)
         CHECK(parlour_sg_init(g, t, wall, deal % 4, &r) == PARLOUR_OK);
         CHECK(parlour_sg_init(g, t, wall, 4, &r) == PARLOUR_E_ARG);
         for (int steps = 0; steps < 2000; steps++) {
-            CHECK(parlour_sg_check(g) == PARLOUR_OK);
+            CHECK(parlour_sg_check(g, t) == PARLOUR_OK);
+            CHECK(parlour_sg_check(g, NULL) == PARLOUR_E_NULL);
+            for (int s = 0; s < 4; s++) {
+                /* An observation holds no wall order and, before the end, no other hand. */
+                parlour_sg_obs o;
+                CHECK(parlour_sg_observe(g, s, &o) == PARLOUR_OK && o.seat == s);
+                for (int i = 0; i < 108; i++)
+                    CHECK(o.v.wall[i] == 0);
+                for (int other = 0; other < 4; other++)
+                    CHECK(other == s || g->v.phase == PARLOUR_SG_OVER ||
+                          (o.v.held[other][0] == 0 && o.v.held[other][1] == 0));
+            }
+            CHECK(parlour_sg_observe(g, 4, NULL) == PARLOUR_E_NULL);
             int n = parlour_sg_to_act(&g->v, who);
             if (n <= 0)
                 break;

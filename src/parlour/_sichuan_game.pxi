@@ -77,8 +77,14 @@ cdef extern from "parlour.h":
         uint16_t nkong_income
         uint16_t nevents
         parlour_sg_event events[512]
+    ctypedef struct parlour_sg_obs:
+        parlour_sg_view v
+        int8_t seat
+        uint8_t declared
+        uint8_t hand_n[4]
     int PARLOUR_SG_E_ILLEGAL
-    int parlour_sg_check(const parlour_sg_game *g)
+    int parlour_sg_check(const parlour_sg_game *g, const parlour_sc_tables *t)
+    int parlour_sg_observe(const parlour_sg_game *g, int seat, parlour_sg_obs *out)
     int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_t *wall,
                         int dealer, const parlour_sg_rules *rules)
     int parlour_sg_to_act(const parlour_sg_view *v, int8_t *out)
@@ -99,6 +105,10 @@ cdef object _sg_pass_cls = None
 cdef object _sg_declare_cls = None
 cdef object _sg_obs_cls = None
 cdef dict _sg_to_act_cache = {}
+# The classes below are made only by this module (which sets this flag
+# around __new__): a state or view built any other way would hold no valid
+# game. Nothing releases the GIL while it is set.
+cdef bint _sg_making = False
 
 
 def sichuan_game_register(actions, discard, pung, kong, win, pass_, declare, observation):
@@ -132,15 +142,24 @@ cdef tuple _tile_tuple(const uint64_t *mask):
 
 
 cdef class _SichuanView:
-    """A Sichuan deal's view (what observations read), in the C core.
+    """A Sichuan deal's view in the C core: the live state's, or what one seat
+    may know of it (SichuanSeatView).
 
-    Every accessor returns plain ints and tuples; parlour.sichuan.game turns
-    them into the public objects.
+    Every accessor returns plain ints and tuples; parlour.sichuan.compiled
+    turns them into the public objects. Not constructible from Python: the
+    engine makes them.
     """
 
     cdef parlour_sg_view *v
     cdef public tuple to_act
     cdef public bint over
+
+    def __cinit__(self, *args, **kwargs):
+        if not _sg_making:
+            raise TypeError(
+                f"{type(self).__name__} cannot be constructed directly: "
+                "parlour.sichuan.Game(...) makes the Sichuan engine's states and views"
+            )
 
     cdef void _refresh(self):
         cdef int8_t who[4]
@@ -221,9 +240,6 @@ cdef class _SichuanView:
     def nledger(self):
         return self.v.nledger
 
-    def wall(self):
-        return tuple([self.v.wall[i] for i in range(108)])
-
     def tiles(self, int seat):
         """Concealed physical tiles of ``seat``, ascending."""
         return _tile_tuple(self.v.held[seat & 3])
@@ -301,21 +317,29 @@ cdef class _SichuanView:
 
 
 
-cdef class SichuanView(_SichuanView):
-    """A frozen copy of a deal's view, for one observation."""
+cdef class SichuanSeatView(_SichuanView):
+    """What one seat may know of a deal at one moment (parlour_sg_observe):
+    the wall order, other seats' concealed tiles, waits, exchange picks,
+    undisclosed missing suits and claim answers are not in it. An
+    observation builds its fields from it."""
 
-    cdef parlour_sg_view data
+    cdef parlour_sg_obs data
 
-    def __cinit__(self):
-        self.v = &self.data
+    def __cinit__(self, *args, **kwargs):
+        self.v = &self.data.v
 
+    @property
+    def seat(self):
+        return self.data.seat
 
-cdef SichuanView _sg_snapshot(_SichuanView source):
-    cdef SichuanView c = SichuanView.__new__(SichuanView)
-    memcpy(&c.data, source.v, sizeof(parlour_sg_view))
-    c.to_act = source.to_act
-    c.over = source.over
-    return c
+    def hand_sizes(self):
+        return (self.data.hand_n[0], self.data.hand_n[1], self.data.hand_n[2],
+                self.data.hand_n[3])
+
+    def declared(self):
+        """Whether each seat has declared its missing suit."""
+        cdef int d = self.data.declared
+        return (bool(d & 1), bool(d & 2), bool(d & 4), bool(d & 8))
 
 
 cdef class SichuanState(_SichuanView):
@@ -323,7 +347,7 @@ cdef class SichuanState(_SichuanView):
 
     cdef parlour_sg_game *g
 
-    def __cinit__(self):
+    def __cinit__(self, *args, **kwargs):
         self.g = <parlour_sg_game *>malloc(sizeof(parlour_sg_game))
         if self.g is NULL:
             raise MemoryError("cannot allocate a Sichuan game state")
@@ -334,25 +358,58 @@ cdef class SichuanState(_SichuanView):
 
     def copy(self):
         """An independent copy of the whole state."""
-        cdef SichuanState c = SichuanState.__new__(SichuanState)
+        cdef SichuanState c = _sg_new_state()
         memcpy(c.g, self.g, sizeof(parlour_sg_game))
         c.to_act = self.to_act
         c.over = self.over
         return c
 
-    def view(self):
-        """A frozen copy of the view (what observations read)."""
-        return _sg_snapshot(self)
+    def wall(self):
+        return tuple([self.v.wall[i] for i in range(108)])
 
-    def observe(self, int seat, object views):
-        """A new observation of ``seat`` (of the registered class) holding a
-        snapshot; parlour.sichuan.compiled builds its fields when read."""
+    def observe(self, int seat, tuple melds, tuple discards, tuple ledger):
+        """A new observation of ``seat`` (of the registered class) holding the
+        public logs as given (tuples of now) and what ``seat`` may know of
+        the rest (a SichuanSeatView, from which parlour.sichuan.compiled
+        builds the other fields when read)."""
+        global _sg_making
+        if not 0 <= seat < 4:
+            raise ValueError(f"seat must be 0..3, not {seat}")
+        _sg_making = True
+        try:
+            c = SichuanSeatView.__new__(SichuanSeatView)
+        finally:
+            _sg_making = False
+        parlour_sg_observe(self.g, seat, &(<SichuanSeatView>c).data)
+        c.to_act = self.to_act
+        c.over = self.over
         obs = _sg_obs_cls.__new__(_sg_obs_cls)
         d = obs.__dict__
         d["seat"] = seat
         d["to_act"] = self.to_act
-        d["_lazy"] = (_sg_snapshot(self), views)
+        d["melds"] = melds
+        d["discards"] = discards
+        d["ledger"] = ledger
+        d["_lazy"] = c
         return obs
+
+    @property
+    def log_key(self):
+        """A number that changes whenever the discards, the payments or any
+        seat's melds change (or the game ends, which shows concealed kongs)."""
+        cdef parlour_sg_view *v = self.v
+        cdef unsigned long long key = v.ndiscards, versions = 0
+        cdef int i
+        if v.ndiscards:
+            key |= (<unsigned long long>v.discards[v.ndiscards - 1].taken) << 8
+            key |= (<unsigned long long>v.discards[v.ndiscards - 1].by) << 11
+        for i in range(4):
+            versions += v.meld_version[i]  # each only grows
+        key |= (<unsigned long long>v.nledger) << 16
+        key |= versions << 32
+        if v.phase == 5:
+            key |= 1ULL << 60
+        return key
 
     def __reduce__(self):
         return (_sichuan_state_from_bytes, ((<char *>self.g)[:sizeof(parlour_sg_game)],))
@@ -434,6 +491,15 @@ cdef class SichuanState(_SichuanView):
         return out
 
 
+cdef SichuanState _sg_new_state():
+    global _sg_making
+    _sg_making = True
+    try:
+        return SichuanState.__new__(SichuanState)
+    finally:
+        _sg_making = False
+
+
 def sichuan_game_new(wall, int dealer, int fan_cap, bint self_draw_doubles, bint exchange_three,
                      bint call_transfer, int flower_pig_penalty, int exchange_step):
     """A new deal in the C core; ValueError if an argument is out of range."""
@@ -453,18 +519,19 @@ def sichuan_game_new(wall, int dealer, int fan_cap, bint self_draw_doubles, bint
     r.call_transfer = call_transfer
     r.flower_pig_penalty = flower_pig_penalty
     r.exchange_step = exchange_step
-    cdef SichuanState s = SichuanState.__new__(SichuanState)
+    cdef SichuanState s = _sg_new_state()
     _check(parlour_sg_init(s.g, _sc_tables(), w, dealer, &r))
     s._refresh()
     return s
 
 
 def _sichuan_state_from_bytes(bytes data):
-    cdef SichuanState s = SichuanState.__new__(SichuanState)
+    """A state read back from storage; ValueError unless parlour_sg_check accepts it."""
+    cdef SichuanState s = _sg_new_state()
     if len(data) != sizeof(parlour_sg_game):
         raise ValueError("not a Sichuan state of this build")
     memcpy(s.g, <const char *>data, sizeof(parlour_sg_game))
-    if parlour_sg_check(s.g) != 0:
+    if parlour_sg_check(s.g, _sc_tables()) != 0:
         raise ValueError("not a valid Sichuan game state")
     s._refresh()
     return s

@@ -4,8 +4,9 @@ The first bytes pick the rules, the dealer and the shuffle; every following
 byte picks an action for the seat to act, usually a legal one and sometimes
 an arbitrary code or text. The compiled engine and its pure-Python twin get
 the same actions and must agree on every view (or refuse together); the
-input is also read as a saved C state, which must be refused or work, never
-crash. Run for a fixed time:
+input is also read as a saved C state, which must be refused, or accepted
+and then stay accepted through random legal play to the end, never crash.
+Run for a fixed time:
 
     python tests/fuzz/fuzz_sichuan_game.py tests/fuzz/corpus/sichuan_game -max_total_time=60
 """
@@ -20,6 +21,7 @@ import atheris
 with atheris.instrument_imports():
     from parlour import IllegalActionError, _backend
     from parlour.sichuan import Game, Rules
+    from parlour.sichuan.game import _exchange_choices
 
 C = _backend.load("c")
 _SIZE = len(
@@ -83,8 +85,19 @@ def one_input(data: bytes) -> None:
         state = C._sichuan_state_from_bytes(blob)
     except ValueError:
         return
-    for seat in range(4):
-        state.legal(seat)
+    # An accepted state is safe to play on: random legal play to the end,
+    # every state on the way accepted again.
+    steps = 0
+    while not state.over and steps < 600:
+        seat = state.to_act[0]
+        if state.phase == 0:
+            move = rng.choice(_exchange_choices(state.tiles(seat)))
+            assert state.exchange(seat, move.tiles) == 0
+        else:
+            assert state.apply(seat, rng.choice(state.legal(seat))) == 0
+        C._sichuan_state_from_bytes(state.__reduce__()[1][0])
+        steps += 1
+    assert state.over
 
 
 if __name__ == "__main__":

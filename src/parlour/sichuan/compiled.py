@@ -6,9 +6,15 @@ same API whose state machine runs in the C core (``csrc/sichuan_game.c``).
 The pure-Python :class:`~parlour.sichuan.Game` is its twin: the tests drive
 both with the same actions and compare every view after every step.
 
-Observations are taken as a copy of the C state and build each field when it
-is first read, so a bot that reads nothing (such as ``RandomBot``) costs no
-more than the copy.
+An observation holds only what its seat may know: the public logs
+(discards, melds, payments) as immutable tuples taken when it is made, and
+a C copy of the view with everything else the seat may not see scrubbed
+(``parlour_sg_observe``: no wall order, no other seat's concealed tiles,
+waits, exchange picks, undisclosed missing suit or claim answer), from which
+it builds its other fields when first read. It holds no reference to the
+game, its state or its caches, so nothing reachable from it changes or
+reveals the game. A bot that reads nothing (such as ``RandomBot``) costs
+little more than the copy.
 
 >>> from parlour import _backend
 >>> from parlour.sichuan import Game
@@ -96,12 +102,16 @@ def _core() -> Any:
     return _core_module
 
 
+_new = object.__new__
+
+
 def _seats_from(first: int, mask: int) -> tuple[int, ...]:
     return tuple(s for s in ((first + 1) % 4, (first + 2) % 4, (first + 3) % 4) if mask >> s & 1)
 
 
 class _Views:
-    """Public objects built from the C state, shared by a game's observations.
+    """Public objects built from the C state, kept by the game (never by an
+    observation: observations get the immutable tuples these return).
 
     Discards before the last and every payment never change once made, so
     they are built once; the tuples are rebuilt only when the state moved.
@@ -134,8 +144,14 @@ class _Views:
         if key == self.disc_key:
             return self.disc_t
         disc = self.disc
+        prev = self.disc_t
         for i in range(len(disc), n - 1):
-            disc.append(_discard_info(view.discard_row(i)))
+            # The last discard seen often became final unchanged: reuse it.
+            old = prev[i] if i < len(prev) and i == len(prev) - 1 else None
+            row = view.discard_row(i)
+            if old is None or self.disc_key is None or self.disc_key[1] != row:
+                old = _discard_info(row)
+            disc.append(old)
         out = (*disc[: n - 1], _discard_info(last))
         self.disc_key, self.disc_t = key, out
         return out
@@ -171,9 +187,16 @@ class _Views:
         return found
 
 
+_SEATS_FROM = tuple(tuple(_seats_from(seat, by) for by in range(16)) for seat in range(4))
+
+
 def _discard_info(row: tuple[int, int, int, int]) -> _g.DiscardInfo:
+    # DiscardInfo(...) without the frozen dataclass's slow __init__: the
+    # same fields in the same order.
     seat, tile, taken, by = row
-    return _g.DiscardInfo(seat, tile, _TAKEN[taken], _seats_from(seat, by))
+    info: _g.DiscardInfo = _new(_g.DiscardInfo)
+    info.__dict__.update(seat=seat, tile=tile, taken=_TAKEN[taken], by=_SEATS_FROM[seat][by])
+    return info
 
 
 def _meld_infos(view: Any, seat: int, open_: bool) -> tuple[_g.MeldInfo, ...]:
@@ -187,7 +210,7 @@ def _meld_infos(view: Any, seat: int, open_: bool) -> tuple[_g.MeldInfo, ...]:
     return tuple(out)
 
 
-def _missing_names(view: Any, seat: int, views: Any = None) -> tuple[str | None, ...]:
+def _missing_names(view: Any, seat: int) -> tuple[str | None, ...]:
     ms = view.missing()
     if min(ms) >= 0:
         return tuple(SUITS[m] for m in ms)
@@ -201,46 +224,40 @@ def _legal_of(state: Any, seat: int) -> list[protocol.Action]:
     return legal
 
 
-# Each observation field from (view, seat, shared views); seat and to_act are
-# set when the observation is made.
+# Each lazily built observation field from (the seat's view, seat); seat,
+# to_act and the public logs (melds, discards, ledger) are set when the
+# observation is made.
 _FIELDS: dict[str, Any] = {
-    "phase": lambda v, s, c: _PHASES[v.phase],
-    "dealer": lambda v, s, c: v.dealer,
-    "current": lambda v, s, c: v.cur,
-    "wall_remaining": lambda v, s, c: v.wall_remaining,
-    "hand": lambda v, s, c: v.tiles(s),
-    "drawn": lambda v, s, c: v.drawn_tile if s == v.cur and v.phase == _TURN else -1,
-    "hand_sizes": lambda v, s, c: v.hand_sizes(),
-    "melds": lambda v, s, c: c.meld_views(v, s),
-    "discards": lambda v, s, c: c.discards(v),
+    "phase": lambda v, s: _PHASES[v.phase],
+    "dealer": lambda v, s: v.dealer,
+    "current": lambda v, s: v.cur,
+    "wall_remaining": lambda v, s: v.wall_remaining,
+    "hand": lambda v, s: v.tiles(s),
+    "drawn": lambda v, s: v.drawn_tile if s == v.cur and v.phase == _TURN else -1,
+    "hand_sizes": lambda v, s: v.hand_sizes(),
     "missing": _missing_names,
-    "declared": lambda v, s, c: tuple(m >= 0 for m in v.missing()),
-    "won": lambda v, s, c: v.won(),
-    "winners": lambda v, s, c: v.winners(),
-    "public_hands": lambda v, s, c: tuple(
+    "declared": lambda v, s: v.declared(),
+    "won": lambda v, s: v.won(),
+    "winners": lambda v, s: v.winners(),
+    "public_hands": lambda v, s: tuple(
         v.tiles(x) if v.phase == _OVER else v.win_hand(x) for x in range(4)
     ),
-    "on_offer": lambda v, s, c: v.offer if v.phase in (_CLAIM, _ROB) else -1,
-    "offer_from": lambda v, s, c: v.offer_from if v.phase in (_CLAIM, _ROB) else -1,
-    "ledger": lambda v, s, c: c.payments(v),
-    "exchange": lambda v, s, c: v.exchange_of(s),
-    "received": lambda v, s, c: v.received_of(s),
-    "exchange_direction": lambda v, s, c: (
+    "on_offer": lambda v, s: v.offer if v.phase in (_CLAIM, _ROB) else -1,
+    "offer_from": lambda v, s: v.offer_from if v.phase in (_CLAIM, _ROB) else -1,
+    "exchange": lambda v, s: v.exchange_of(s),
+    "received": lambda v, s: v.received_of(s),
+    "exchange_direction": lambda v, s: (
         _g._DIRECTIONS[v.exchange_step - 1] if v.exchange_done else None
     ),
-    "legal_actions": lambda v, s, c: tuple(_legal_of(v, s)) if s in v.to_act else (),
+    "legal_actions": lambda v, s: tuple(_legal_of(v, s)) if s in v.to_act else (),
 }
 
 
 def observation_field(d: dict[str, Any], name: str) -> Any:
     """Build field ``name`` of a lazily made observation whose ``__dict__`` is ``d``."""
-    view, views = d["_lazy"]
-    value = _FIELDS[name](view, d["seat"], views)
+    value = _FIELDS[name](d["_lazy"], d["seat"])
     d[name] = value
     return value
-
-
-_new = object.__new__
 
 
 class CompiledGame(_g.Game):
@@ -253,6 +270,11 @@ class CompiledGame(_g.Game):
     _state: Any
     _views: _Views
     _event_objs: list[_g.Event]
+    # The public logs' tuples as of state.log_key == _log_key.
+    _log_key: int = -1
+    _meld_key: int = -1
+    _logs: tuple[tuple[_g.DiscardInfo, ...], tuple[Payment, ...]]
+    _log_melds: list[tuple[tuple[_g.MeldInfo, ...], ...] | None]
 
     def _setup(
         self, rules: Rules, order: list[int], dealer: int, direction: _g.Direction | None
@@ -323,8 +345,7 @@ class CompiledGame(_g.Game):
     def observation(self, seat: int) -> _g.SichuanObservation:
         """A frozen view of what ``seat`` knows now."""
         if seat.__class__ is int and 0 <= seat < 4:
-            obs: _g.SichuanObservation = self._state.observe(seat, self._views)
-            return obs
+            return self._observation(seat)
         return protocol.Game.observation(self, seat)  # type: ignore[return-value]
 
     def apply(self, seat: int, action: protocol.Action | str) -> None:
@@ -372,7 +393,23 @@ class CompiledGame(_g.Game):
             raise IllegalActionError(f"seat {seat} may not {action} now")
 
     def _observation(self, seat: int) -> _g.SichuanObservation:
-        obs: _g.SichuanObservation = self._state.observe(seat, self._views)
+        # The logs grow: an observation gets the tuples of now, never the
+        # cache; they are rebuilt only when a log changed.
+        state = self._state
+        key = state.log_key
+        if key != self._log_key:
+            views = self._views
+            self._log_key = key
+            self._logs = (views.discards(state), views.payments(state))
+            if key >> 32 != self._meld_key:
+                self._meld_key = key >> 32
+                self._log_melds = [None, None, None, None]
+        melds = self._log_melds[seat]
+        if melds is None:
+            melds = self._views.meld_views(state, seat)
+            self._log_melds[seat] = melds
+        discards, ledger = self._logs
+        obs: _g.SichuanObservation = state.observe(seat, melds, discards, ledger)
         return obs
 
     def _result(self) -> Result:
