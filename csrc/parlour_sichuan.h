@@ -134,16 +134,16 @@ int parlour_sc_discard_gains(const parlour_sc_tables *tables, const uint8_t coun
                              uint16_t gain_out[27]);
 
 /* Batches over n rows of 27 counts (row-major). melds may be NULL (no melds)
- * or hold n meld counts. out holds n results. Rows with bad counts give
- * PARLOUR_E_COUNT for the whole call, bad meld numbers PARLOUR_E_ARG (checked
- * before anything is written); rows of another size give 0 (is_complete), 0
- * (waits) or PARLOUR_SC_SHANTEN_IMPOSSIBLE (shanten).
+ * or hold n meld counts. out holds n results. A bad count anywhere gives
+ * PARLOUR_E_COUNT for the whole call, else a meld number above 4 gives
+ * PARLOUR_E_ARG; out is then partly written. Rows of another size give 0
+ * (is_complete), 0 (waits) or PARLOUR_SC_SHANTEN_IMPOSSIBLE (shanten).
  * Another thread may write into counts and melds during a call: each row is
  * read once, into a copy that is checked before use, so each result is that
  * of some value its row held, or the call returns PARLOUR_E_COUNT /
- * PARLOUR_E_ARG (with out partly written) if a value read was out of range.
- * No value is ever used unchecked. The single-hand functions above likewise
- * copy their arrays before checking them. */
+ * PARLOUR_E_ARG if a value read was out of range. No value is ever used
+ * unchecked. The single-hand functions above likewise copy their arrays
+ * before checking them. */
 int parlour_sc_batch_is_complete(const parlour_sc_tables *tables, const uint8_t *counts,
                                  size_t n, const uint8_t *melds, int missing_suit,
                                  uint8_t *out);

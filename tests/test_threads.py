@@ -246,3 +246,18 @@ def test_batch_under_concurrent_writer(
     )
     # Some calls must have got through, or nothing above was checked.
     assert tally.calls - tally.errors > 0, tally
+
+
+def test_batch_error_is_the_same_whichever_chunk_holds_it(backend: ModuleType) -> None:
+    # The compiled kernels check a chunk of rows at a time; a bad count in a
+    # later chunk still outranks a bad meld number in an earlier one, as in
+    # the twin, which checks every count first.
+    counts = np.zeros((300, 27), dtype=np.uint8)
+    melds = np.zeros(300, dtype=np.uint8)
+    melds[0] = 5
+    counts[299, 26] = 5
+    for fn in (batch.is_complete, batch.shanten, batch.waits):
+        with pytest.raises(ValueError, match=_SC_ERROR):
+            fn(counts, melds)
+        with pytest.raises(ValueError, match=re.escape("(more than 4 melds)")):
+            fn(np.zeros_like(counts), melds)
