@@ -26,8 +26,10 @@ if ``b`` wins and 0 if nobody does (the domain is removed); ``decide`` returns
 ``(outcome, rule)`` with the number (1 .. 5) of the deciding rule;
 ``battle_batch(a, b, bonus_a=None, bonus_b=None)`` decides many battles at
 once from arrays of card indices (see :data:`~parlour.ninedomains.CARD_TEXTS`)
-and int8 bonuses. All three come from the live backend (the C core or its
-pure-Python twin, :mod:`parlour._pure.ninedomains`); cards may be given as
+and int8 bonuses (copied before they are checked, so another thread writing
+into them cannot change a value between its check and its use). All three
+come from the live backend (the C core or its pure-Python twin,
+:mod:`parlour._pure.ninedomains`); cards may be given as
 :class:`~parlour.ninedomains.Card` or text, bonuses must be ints.
 
 >>> decide("*", "*"), decide("4-", "1", bonus_a=3), decide("2", "1-", bonus_b=1)

@@ -25,7 +25,9 @@ three (5 * 9 points), and no run comes first:
 
 ``score_mask`` and ``partition_mask`` work on 36-bit masks (bit ``id``) for
 callers that keep holdings as integers; ``batch_score`` scores a 1-D
-``uint64`` numpy array of masks (the C core releases the GIL).
+``uint64`` numpy array of masks (the C core releases the GIL; a mask another
+thread writes during the call scores as some value it held, or the call
+raises ``ValueError`` if a value read had a bit above 35).
 
 >>> score_mask(0b11111), partition_mask(0b111111)
 (25, (36, (63,)))

@@ -4,6 +4,12 @@
 an optional ``uint8`` array of shape ``(N,)`` with each row's number of
 declared melds. The compiled backend releases the GIL for the whole loop.
 
+Another thread may write into the arrays during a call: each row is read
+once, from a copy checked before it is used, so each result is that of some
+value its row held during the call, or the call raises the ``ValueError`` for
+a count out of range (``a count is out of range (more than 4 copies)``) or a
+meld number above 4 if a value it read was bad. It never reads out of bounds.
+
 >>> import numpy as np
 >>> from parlour.sichuan import Hand, batch
 >>> rows = np.array([Hand.parse("123m456m789m111p22p").counts,
