@@ -72,19 +72,45 @@ def reachable(root: object) -> list[tuple[str, Any]]:
             continue
         kind = type(obj)
         assert not isinstance(obj, Game), f"an observation reaches a game: {kind.__name__}"
-        assert kind.__module__ != "parlour._core", (
-            f"an observation reaches compiled state ({kind.__name__}), whose contents "
-            "are out of sight of this check"
-        )
         assert not kind.__name__.startswith("_Views"), "an observation reaches an engine cache"
         out.append((kind.__qualname__, obj if isinstance(obj, _ATOMS) else None))
         if isinstance(obj, _ATOMS):
             continue
         below = above | {id(obj)}
+        if kind.__module__ == "parlour._core":
+            # A compiled object keeps its data out of gc's sight: read all
+            # that Python can read of it instead.
+            assert not hasattr(obj, "apply"), (
+                f"an observation reaches a compiled game state ({kind.__name__})"
+            )
+            todo.append((_surface(obj), below))
+            continue
         # CPython makes an instance's __dict__ only when it is first asked
         # for; ask, so that every instance is walked the same way.
         getattr(obj, "__dict__", None)
         todo.extend((child, below) for child in reversed(gc.get_referents(obj)))
+    return out
+
+
+def _surface(obj: object) -> list[tuple[str, Any]]:
+    """Every value a compiled object gives to Python: its attributes, and its
+    methods called with no argument or with each seat number."""
+    out: list[tuple[str, Any]] = []
+    for name in sorted(dir(obj)):
+        if name.startswith("_"):
+            continue
+        value = getattr(obj, name)
+        if not callable(value):
+            out.append((name, value))
+            continue
+        try:
+            out.append((name, value()))
+        except TypeError:
+            for seat in range(4):
+                try:
+                    out.append((f"{name}({seat})", value(seat)))
+                except (TypeError, ValueError, IndexError) as exc:
+                    out.append((f"{name}({seat})", type(exc).__name__))
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from infoset import HiddenDeal, check_information_sets, reachable
-from parlour import ninedomains, shrinewars, sichuan, sisepai
+from parlour import _backend, ninedomains, shrinewars, sichuan, sisepai
 from parlour.sichuan import game as sichuan_game
 from parlour.sichuan.tiles import tile_text
 from parlour.sisepai import game as sisepai_game
@@ -155,3 +155,16 @@ class _LeakyPlacement(ninedomains.Game):
 def test_the_check_catches_a_leak(cls: Any, hidden: HiddenDeal) -> None:
     with pytest.raises(AssertionError, match="depends on hidden state"):
         check_information_sets(lambda seed: cls(seed=seed), hidden, range(2))
+
+
+def test_the_walk_refuses_the_compiled_state(c_backend: ModuleType) -> None:
+    with _backend.use("c"):
+        game = sichuan.Game(seed=1)
+    assert type(game).__name__ == "CompiledGame"
+
+    class Leaky:
+        def __init__(self) -> None:
+            self.state = game._state
+
+    with pytest.raises(AssertionError, match="compiled game state"):
+        reachable(Leaky())
