@@ -122,6 +122,38 @@ def sichuan_game_register(actions, discard, pung, kong, win, pass_, declare, obs
     _sg_win_cls, _sg_pass_cls, _sg_declare_cls = win, pass_, declare
 
 
+# The public objects the logs are shown as (parlour.sichuan.game's
+# DiscardInfo, MeldInfo and parlour.protocol.Payment) and the names of the
+# C codes, registered by parlour.sichuan.compiled.
+cdef object _sg_info_cls = None
+cdef object _sg_meld_info_cls = None
+cdef object _sg_payment_cls = None
+cdef tuple _sg_taken = ()
+cdef tuple _sg_meld_types = ()
+cdef tuple _sg_reasons = ()
+cdef tuple _sg_seats_from = ()
+
+
+def sichuan_game_register_logs(discard_info, meld_info, payment, taken, meld_types, reasons,
+                               seats_from):
+    """Give the engine the classes of the public log entries, the names of
+    discard fates, meld types and payment reasons by code, and the seats of
+    each (discarder, mask) pair in turn order."""
+    global _sg_info_cls, _sg_meld_info_cls, _sg_payment_cls
+    global _sg_taken, _sg_meld_types, _sg_reasons, _sg_seats_from
+    _sg_info_cls, _sg_meld_info_cls, _sg_payment_cls = discard_info, meld_info, payment
+    _sg_taken, _sg_meld_types, _sg_reasons = tuple(taken), tuple(meld_types), tuple(reasons)
+    _sg_seats_from = tuple(tuple(row) for row in seats_from)
+
+
+cdef object _sg_make(object cls, dict fields):
+    # A frozen dataclass instance without its slow __init__: fields in the
+    # dataclass's order.
+    obj = cls.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
 cdef inline int _popcount64(uint64_t x) noexcept:
     cdef int n = 0
     while x:
@@ -346,12 +378,111 @@ cdef class SichuanState(_SichuanView):
     """A Sichuan deal in the C core: its whole state, changed by apply/exchange."""
 
     cdef parlour_sg_game *g
+    # The public logs as immutable tuples, rebuilt only when they change:
+    # observations share them, and nothing here is ever handed out mutable.
+    cdef long long _disc_key
+    cdef tuple _disc_t
+    cdef list _disc_final
+    cdef tuple _ledger_t
+    cdef list _ledger_objs
+    cdef long long _meld_key
+    cdef list _melds_t
 
     def __cinit__(self, *args, **kwargs):
         self.g = <parlour_sg_game *>malloc(sizeof(parlour_sg_game))
         if self.g is NULL:
             raise MemoryError("cannot allocate a Sichuan game state")
         self.v = &self.g.v
+        self._disc_key = -1
+        self._disc_t = ()
+        self._disc_final = []
+        self._ledger_t = ()
+        self._ledger_objs = []
+        self._meld_key = -1
+        self._melds_t = [None, None, None, None]
+
+    cdef object _discard_obj(self, int i):
+        cdef parlour_sg_discard *d = &self.g.v.discards[i]
+        return _sg_make(_sg_info_cls, {"seat": d.seat, "tile": d.tile, "taken": _sg_taken[d.taken],
+                                       "by": _sg_seats_from[d.seat][d.by]})
+
+    cpdef tuple discards_now(self):
+        """The discards as DiscardInfo objects, a tuple (shared until they change)."""
+        cdef parlour_sg_view *v = &self.g.v
+        cdef int n = v.ndiscards, i
+        cdef long long key = n
+        cdef Py_ssize_t before
+        if n:
+            key |= (<long long>v.discards[n - 1].taken) << 8
+            key |= (<long long>v.discards[n - 1].by) << 11
+        if key == self._disc_key:
+            return self._disc_t
+        final = self._disc_final
+        prev = self._disc_t
+        before = len(prev)
+        for i in range(len(final), n - 1):
+            # Only the last discard can still change; once final, the object
+            # built while it was last is kept if it did not.
+            if (i == before - 1 and ((self._disc_key >> 8) & 7) == v.discards[i].taken
+                    and ((self._disc_key >> 11) & 15) == v.discards[i].by):
+                final.append(prev[i])
+            else:
+                final.append(self._discard_obj(i))
+        self._disc_t = tuple(final) + (self._discard_obj(n - 1),) if n else ()
+        self._disc_key = key
+        return self._disc_t
+
+    cpdef tuple ledger_now(self):
+        """Every payment so far as Payment objects, a tuple (shared until one is added)."""
+        cdef int n = self.g.v.nledger, i
+        cdef parlour_sg_payment *p
+        if n == len(self._ledger_t):
+            return self._ledger_t
+        objs = self._ledger_objs
+        for i in range(len(objs), n):
+            p = &self.g.ledger[i]
+            objs.append(_sg_make(_sg_payment_cls, {"payer": p.payer, "payee": p.payee,
+                                                   "amount": p.amount,
+                                                   "reason": _sg_reasons[p.reason]}))
+        self._ledger_t = tuple(objs)
+        return self._ledger_t
+
+    cdef tuple _meld_objs(self, int seat, bint open_):
+        cdef int i, j, n
+        cdef parlour_sg_meld *m
+        out = []
+        for i in range(self.g.v.nmelds[seat]):
+            m = &self.g.v.melds[seat][i]
+            name = _sg_meld_types[m.type]
+            if m.type == 2 and not open_:
+                out.append(_sg_make(_sg_meld_info_cls, {"type": name, "kind": None, "tiles": (),
+                                                        "source": None, "added": False}))
+                continue
+            n = 3 if m.type == 0 else 4
+            out.append(_sg_make(_sg_meld_info_cls, {
+                "type": name, "kind": m.kind, "tiles": tuple([m.tiles[j] for j in range(n)]),
+                "source": None if m.source < 0 else m.source, "added": bool(m.added)}))
+        return tuple(out)
+
+    cpdef tuple melds_now(self, int seat):
+        """Every seat's melds as ``seat`` sees them (MeldInfo tuples, shared until
+        the melds change): others' concealed kongs hidden until the end."""
+        cdef parlour_sg_view *v = &self.g.v
+        cdef long long key = <long long>v.meld_version[0] + v.meld_version[1]
+        cdef int s
+        cdef bint over = v.phase == 5
+        key += v.meld_version[2] + v.meld_version[3]  # each only grows
+        if over:
+            key |= 1LL << 40
+        if key != self._meld_key:
+            self._meld_key = key
+            self._melds_t = [None, None, None, None]
+        seat &= 3
+        got = self._melds_t[seat]
+        if got is None:
+            got = tuple([self._meld_objs(s, s == seat or over) for s in range(4)])
+            self._melds_t[seat] = got
+        return got
 
     def __dealloc__(self):
         free(self.g)
@@ -367,11 +498,11 @@ cdef class SichuanState(_SichuanView):
     def wall(self):
         return tuple([self.v.wall[i] for i in range(108)])
 
-    def observe(self, int seat, tuple melds, tuple discards, tuple ledger):
+    def observe(self, int seat):
         """A new observation of ``seat`` (of the registered class) holding the
-        public logs as given (tuples of now) and what ``seat`` may know of
-        the rest (a SichuanSeatView, from which parlour.sichuan.compiled
-        builds the other fields when read)."""
+        public logs as tuples of now and what ``seat`` may know of the rest
+        (a SichuanSeatView, from which parlour.sichuan.compiled builds the
+        other fields when read)."""
         global _sg_making
         if not 0 <= seat < 4:
             raise ValueError(f"seat must be 0..3, not {seat}")
@@ -387,29 +518,11 @@ cdef class SichuanState(_SichuanView):
         d = obs.__dict__
         d["seat"] = seat
         d["to_act"] = self.to_act
-        d["melds"] = melds
-        d["discards"] = discards
-        d["ledger"] = ledger
+        d["melds"] = self.melds_now(seat)
+        d["discards"] = self.discards_now()
+        d["ledger"] = self.ledger_now()
         d["_lazy"] = c
         return obs
-
-    @property
-    def log_key(self):
-        """A number that changes whenever the discards, the payments or any
-        seat's melds change (or the game ends, which shows concealed kongs)."""
-        cdef parlour_sg_view *v = self.v
-        cdef unsigned long long key = v.ndiscards, versions = 0
-        cdef int i
-        if v.ndiscards:
-            key |= (<unsigned long long>v.discards[v.ndiscards - 1].taken) << 8
-            key |= (<unsigned long long>v.discards[v.ndiscards - 1].by) << 11
-        for i in range(4):
-            versions += v.meld_version[i]  # each only grows
-        key |= (<unsigned long long>v.nledger) << 16
-        key |= versions << 32
-        if v.phase == 5:
-            key |= 1ULL << 60
-        return key
 
     def __reduce__(self):
         return (_sichuan_state_from_bytes, ((<char *>self.g)[:sizeof(parlour_sg_game)],))

@@ -98,116 +98,21 @@ def _core() -> Any:
             _g.Declare,
             _g.SichuanObservation,
         )
+        core.sichuan_game_register_logs(
+            _g.DiscardInfo,
+            _g.MeldInfo,
+            Payment,
+            _TAKEN,
+            _MELD_TYPES,
+            _REASONS,
+            [[_seats_from(seat, by) for by in range(16)] for seat in range(4)],
+        )
         _core_module = core
     return _core_module
 
 
-_new = object.__new__
-
-
 def _seats_from(first: int, mask: int) -> tuple[int, ...]:
     return tuple(s for s in ((first + 1) % 4, (first + 2) % 4, (first + 3) % 4) if mask >> s & 1)
-
-
-class _Views:
-    """Public objects built from the C state, kept by the game (never by an
-    observation: observations get the immutable tuples these return).
-
-    Discards before the last and every payment never change once made, so
-    they are built once; the tuples are rebuilt only when the state moved.
-    """
-
-    __slots__ = ("disc", "disc_key", "disc_t", "engine", "ledger", "ledger_t", "melds")
-
-    def __init__(self, engine: Any) -> None:
-        # The live engine: payments are read from its log, which only grows.
-        self.engine = engine
-        self.disc: list[_g.DiscardInfo] = []
-        self.disc_key: tuple[int, tuple[int, int, int, int]] | None = None
-        self.disc_t: tuple[_g.DiscardInfo, ...] = ()
-        self.ledger: list[Payment] = []
-        self.ledger_t: tuple[Payment, ...] = ()
-        self.melds: dict[tuple[int, ...], tuple[tuple[_g.MeldInfo, ...], ...]] = {}
-
-    def copy(self, engine: Any) -> _Views:
-        c = _Views(engine)
-        c.disc = list(self.disc)
-        c.ledger = list(self.ledger)
-        return c
-
-    def discards(self, view: Any) -> tuple[_g.DiscardInfo, ...]:
-        n = view.ndiscards
-        if n == 0:
-            return ()
-        last = view.discard_row(n - 1)
-        key = (n, last)
-        if key == self.disc_key:
-            return self.disc_t
-        disc = self.disc
-        prev = self.disc_t
-        for i in range(len(disc), n - 1):
-            # The last discard seen often became final unchanged: reuse it.
-            old = prev[i] if i < len(prev) and i == len(prev) - 1 else None
-            row = view.discard_row(i)
-            if old is None or self.disc_key is None or self.disc_key[1] != row:
-                old = _discard_info(row)
-            disc.append(old)
-        out = (*disc[: n - 1], _discard_info(last))
-        self.disc_key, self.disc_t = key, out
-        return out
-
-    def payments(self, view: Any) -> tuple[Payment, ...]:
-        n = view.nledger
-        if n == len(self.ledger_t):
-            return self.ledger_t
-        ledger = self.ledger
-        if len(ledger) < n:
-            ledger.extend(
-                Payment(p, q, a, _REASONS[r]) for p, q, a, r in self.engine.ledger_rows(len(ledger))
-            )
-        out = tuple(ledger[:n])
-        if n == len(ledger):
-            self.ledger_t = out
-        return out
-
-    def meld_views(self, view: Any, viewer: int) -> tuple[tuple[_g.MeldInfo, ...], ...]:
-        over = view.phase == _OVER
-        key = (
-            view.meld_version(0),
-            view.meld_version(1),
-            view.meld_version(2),
-            view.meld_version(3),
-            viewer,
-            over,
-        )
-        found = self.melds.get(key)
-        if found is None:
-            found = tuple(_meld_infos(view, s, s == viewer or over) for s in range(4))
-            self.melds[key] = found
-        return found
-
-
-_SEATS_FROM = tuple(tuple(_seats_from(seat, by) for by in range(16)) for seat in range(4))
-
-
-def _discard_info(row: tuple[int, int, int, int]) -> _g.DiscardInfo:
-    # DiscardInfo(...) without the frozen dataclass's slow __init__: the
-    # same fields in the same order.
-    seat, tile, taken, by = row
-    info: _g.DiscardInfo = _new(_g.DiscardInfo)
-    info.__dict__.update(seat=seat, tile=tile, taken=_TAKEN[taken], by=_SEATS_FROM[seat][by])
-    return info
-
-
-def _meld_infos(view: Any, seat: int, open_: bool) -> tuple[_g.MeldInfo, ...]:
-    out = []
-    for kind, mtype, source, added, tiles in view.melds(seat):
-        name = _MELD_TYPES[mtype]
-        if name == "concealed_kong" and not open_:
-            out.append(_g.MeldInfo(name, None, (), None))
-        else:
-            out.append(_g.MeldInfo(name, kind, tiles, None if source < 0 else source, added))
-    return tuple(out)
 
 
 def _missing_names(view: Any, seat: int) -> tuple[str | None, ...]:
@@ -260,6 +165,9 @@ def observation_field(d: dict[str, Any], name: str) -> Any:
     return value
 
 
+_new = object.__new__
+
+
 class CompiledGame(_g.Game):
     """:class:`~parlour.sichuan.Game` with its state machine in the C core.
 
@@ -268,13 +176,7 @@ class CompiledGame(_g.Game):
     """
 
     _state: Any
-    _views: _Views
     _event_objs: list[_g.Event]
-    # The public logs' tuples as of state.log_key == _log_key.
-    _log_key: int = -1
-    _meld_key: int = -1
-    _logs: tuple[tuple[_g.DiscardInfo, ...], tuple[Payment, ...]]
-    _log_melds: list[tuple[tuple[_g.MeldInfo, ...], ...] | None]
 
     def _setup(
         self, rules: Rules, order: list[int], dealer: int, direction: _g.Direction | None
@@ -293,7 +195,6 @@ class CompiledGame(_g.Game):
             rules.flower_pig_penalty,
             step,
         )
-        self._views = _Views(self._state)
         self._event_objs = []
 
     def _deal_record(self) -> dict[str, Any]:
@@ -305,10 +206,13 @@ class CompiledGame(_g.Game):
 
     def clone(self) -> CompiledGame:
         """An independent copy of the game."""
-        state = self._state.copy()
-        views = self._views.copy(state)
         return _assemble(
-            self.rules, self._dealer, self._direction, state, self._history, views, self._event_objs
+            self.rules,
+            self._dealer,
+            self._direction,
+            self._state.copy(),
+            self._history,
+            self._event_objs,
         )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CompiledGame:
@@ -345,7 +249,8 @@ class CompiledGame(_g.Game):
     def observation(self, seat: int) -> _g.SichuanObservation:
         """A frozen view of what ``seat`` knows now."""
         if seat.__class__ is int and 0 <= seat < 4:
-            return self._observation(seat)
+            obs: _g.SichuanObservation = self._state.observe(seat)
+            return obs
         return protocol.Game.observation(self, seat)  # type: ignore[return-value]
 
     def apply(self, seat: int, action: protocol.Action | str) -> None:
@@ -393,23 +298,7 @@ class CompiledGame(_g.Game):
             raise IllegalActionError(f"seat {seat} may not {action} now")
 
     def _observation(self, seat: int) -> _g.SichuanObservation:
-        # The logs grow: an observation gets the tuples of now, never the
-        # cache; they are rebuilt only when a log changed.
-        state = self._state
-        key = state.log_key
-        if key != self._log_key:
-            views = self._views
-            self._log_key = key
-            self._logs = (views.discards(state), views.payments(state))
-            if key >> 32 != self._meld_key:
-                self._meld_key = key >> 32
-                self._log_melds = [None, None, None, None]
-        melds = self._log_melds[seat]
-        if melds is None:
-            melds = self._views.meld_views(state, seat)
-            self._log_melds[seat] = melds
-        discards, ledger = self._logs
-        obs: _g.SichuanObservation = state.observe(seat, melds, discards, ledger)
+        obs: _g.SichuanObservation = self._state.observe(seat)
         return obs
 
     def _result(self) -> Result:
@@ -499,7 +388,8 @@ class CompiledGame(_g.Game):
     @property
     def ledger(self) -> tuple[Payment, ...]:
         """Every payment so far, in order."""
-        return self._views.payments(self._state)
+        ledger: tuple[Payment, ...] = self._state.ledger_now()
+        return ledger
 
     @property
     def phase(self) -> _g.Phase:
@@ -554,7 +444,6 @@ def _assemble(
     direction: _g.Direction | None,
     state: Any,
     history: list[tuple[int, protocol.Action]],
-    views: _Views | None = None,
     events: list[_g.Event] | None = None,
 ) -> CompiledGame:
     # A CompiledGame from its parts (clone, and unpickling through __reduce__).
@@ -564,6 +453,5 @@ def _assemble(
     game._dealer = dealer
     game._direction = direction
     game._state = state
-    game._views = _Views(state) if views is None else views
     game._event_objs = list(events or ())
     return game
