@@ -5,7 +5,10 @@
  * The caller owns the state (a plain struct: copy it with memcpy to clone),
  * shuffles the wall itself and passes the evaluator tables to every call
  * that may evaluate a hand. Calls that change the state validate everything
- * first and change nothing when they return an error. */
+ * first and change nothing when they return an error. A state read back from
+ * storage must pass parlour_sg_check first; a state it accepts stays
+ * accepted under legal play. What one seat may see of the state is what
+ * parlour_sg_observe copies out, nothing more. */
 #ifndef PARLOUR_SICHUAN_GAME_H
 #define PARLOUR_SICHUAN_GAME_H
 
@@ -121,8 +124,9 @@ typedef struct {
 #define PARLOUR_SG_MAX_KONG_INCOME 128
 #define PARLOUR_SG_MAX_EVENTS 512
 
-/* What observations, parlour_sg_to_act and parlour_sg_legal read: a
- * snapshot of a game for an observation is a copy of its view. */
+/* What parlour_sg_to_act and parlour_sg_legal read. It holds every secret
+ * of the deal (the wall order, every hand): an observation is never a copy
+ * of it but what parlour_sg_observe makes (see parlour_sg_obs). */
 typedef struct {
     parlour_sg_rules rules;
     uint8_t wall[PARLOUR_SG_TILES];
