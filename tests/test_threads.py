@@ -176,8 +176,11 @@ def _race(case: Case, backend: ModuleType, allowed: np.ndarray, rows: int) -> Ta
     valid = np.stack(case.valid)
     hostile = np.stack(case.hostile)
     # Precomputed writes of valid rows to random blocks of 64 rows; every
-    # eighth a block of alternating valid and hostile rows, undone by the next.
+    # eighth a block of alternating valid and hostile rows, undone by the next;
+    # every 64th the whole input hostile (a kernel that checks first and reads
+    # later then meets nothing but hostile rows), undone by the next.
     writes = []
+    everything = np.arange(rows)
     for k in range(256):
         start = int(rng.choice(starts))
         idx = np.arange(start, min(start + 64, rows))
@@ -187,6 +190,9 @@ def _race(case: Case, backend: ModuleType, allowed: np.ndarray, rows: int) -> Ta
             odd = idx[::2]
             bad[::2] = hostile[rng.integers(0, len(hostile), len(odd)), odd]
             writes[-1:] = [(idx, bad), writes[-1]]
+        if k % 64 == 63:
+            writes.append((everything, hostile[k // 64 % len(hostile)]))
+            writes.append((everything, valid[k // 64 % len(valid)]))
     stop = threading.Event()
 
     def writer() -> None:
