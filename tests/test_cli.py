@@ -41,8 +41,9 @@ def test_hand_sichuan_fan_breakdown(
     capsys: pytest.CaptureFixture[str], backend: ModuleType
 ) -> None:
     # Four declared pungs and a single-tile pair wait: all pungs 1 + golden hook 1 = 2 fan = 4.
+    # (Two suits: a Sichuan win lacks one.)
     code, out, _ = run(
-        capsys, "hand", "sichuan", "11m", "[222m]", "[333p]", "[444p]", "[555s]", "--win-tile", "1m"
+        capsys, "hand", "sichuan", "11m", "[222m]", "[333p]", "[444p]", "[555p]", "--win-tile", "1m"
     )
     assert code == 0
     lines = [line.split() for line in out.splitlines()]
@@ -60,10 +61,10 @@ def test_hand_sichuan_full_flush_all_pungs(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_hand_sichuan_fourteen_tiles_not_complete(capsys: pytest.CaptureFixture[str]) -> None:
-    # Drop 2p: 123m456m789m111p + 3s waits on 3s; drop 3s: back to the 2p 3p wait.
-    code, out, _ = run(capsys, "hand", "sichuan", "123m456m789m111p2p3s")
+    # Drop 2p: 123m456m789m111p + 5m waits on 5m; drop 5m: back to the 2p 3p wait.
+    code, out, _ = run(capsys, "hand", "sichuan", "123m456m789m111p2p5m")
     assert code == 0
-    assert "discard 2p: waits 3s" in out and "discard 3s: waits 2p 3p" in out
+    assert "discard 2p: waits 5m" in out and "discard 5m: waits 2p 3p" in out
 
 
 def test_fan_table_sums_to_the_score(backend: ModuleType) -> None:
@@ -432,3 +433,68 @@ def test_the_installed_command_runs() -> None:
     )
     assert bad.returncode == 1 and "Traceback" not in bad.stderr
     assert bad.stderr.startswith("parlour: error: ")
+
+
+# -- hand: notation errors, options of other games, the missing suit -------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["hand", "sisepai", "[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 9f GGw"],
+            "bad card '9f' at position 36 in ",
+        ),
+        (["hand", "sisepai", "GAEr GAEy [Sr Qy Sg]"], "bad card 'Qy' at position 14 in "),
+        (["hand", "shrinewars", "5F 6F 10F 3W"], "not a card: '10F' at position 6 in "),
+        (["hand", "shrinewars", "5F 6F X"], "not a card: 'X' at position 6 in "),
+        (["hand", "sichuan", "123m456m789p 11s 22x"], "'22x' at position 17 in "),
+    ],
+)
+def test_hand_notation_error_points_at_the_token(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and out == ""
+    assert err.startswith("parlour: error: ") and message in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "option"),
+    [
+        ("shrinewars", "5F 6F 7F", ["--self-draw"]),
+        ("shrinewars", "5F 6F 7F", ["--missing-suit", "m"]),
+        ("sisepai", "GAEr", ["--win-tile", "5m"]),
+        ("sisepai", "GAEr", ["--last-tile"]),
+        ("sisepai", "GAEr", ["--kong-replacement"]),
+        ("shrinewars", "5F", ["--robbed-kong"]),
+    ],
+)
+def test_hand_refuses_options_of_another_game(
+    capsys: pytest.CaptureFixture[str], game: str, text: str, option: list[str]
+) -> None:
+    code, out, err = run(capsys, "hand", game, text, *option)
+    assert code == 2 and out == ""
+    assert err == f"parlour: error: {option[0]} applies to sichuan hands only, not {game}\n"
+
+
+def test_hand_sichuan_all_three_suits_is_no_win(capsys: pytest.CaptureFixture[str]) -> None:
+    # Four sets and a pair, but holding m, p and s: no Sichuan win, and no score.
+    code, out, _ = run(capsys, "hand", "sichuan", "123m456m789p111s22s")
+    assert code == 0
+    assert "complete: yes" not in out and "point" not in out
+    assert "complete: no: four sets and a pair, but a Sichuan win needs a missing suit" in out
+    assert "must lack one suit entirely" in out
+    # Dropping the three p tiles for one more set: three draws away.
+    assert "shanten: 2 (to a win lacking the nearest suit to drop)" in out
+    assert "discard 7p" in out and "discard 1m" not in out
+    # Declared missing suit held: the message says which.
+    code, out, _ = run(capsys, "hand", "sichuan", "123m456m789p111s22s", "--missing-suit", "m")
+    assert "complete: no: four sets and a pair, but it holds m tiles, the missing suit" in out
+    # Thirteen tiles of three suits wait on nothing.
+    code, out, _ = run(capsys, "hand", "sichuan", "123m456m789p111s2s")
+    assert "waits: none (the hand holds all three suits; a win must lack one)" in out
+    # A two-suit hand is unchanged: a win, scored.
+    code, out, _ = run(capsys, "hand", "sichuan", "123m456m789m111p22p")
+    assert "complete: yes" in out and "total" in out

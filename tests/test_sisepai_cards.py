@@ -145,3 +145,44 @@ def test_format_parse_round_trip(kinds: list[int]) -> None:
     h = Hand.of(kinds)
     assert parse_kinds(format_kinds(kinds)) == tuple(sorted(kinds))
     assert Hand.parse(str(h)) == h
+
+
+# -- parse errors point at the bad token -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position"),
+    [
+        # The case: the bad token follows an exposed group.
+        ("[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 9f GGw", "9f", 36),
+        ("GAEr Xq", "Xq", 5),
+        ("GAEr   GA", "GA", 7),
+        ("GAErX SSg", "X", 4),
+        ("GAE r", "GAE", 0),
+        ("  0f", "0f", 2),
+        # Inside brackets the position is still the whole text's.
+        ("GAEr [Sr Qy Sg]", "Qy", 9),
+        ("[Sr Sy Sg] GAEr [RRRr] [Hx]", "Hx", 24),
+    ],
+)
+def test_bad_hand_text_names_the_token_and_its_position(
+    text: str, token: str, position: int
+) -> None:
+    assert text[position:].startswith(token)
+    with pytest.raises(NotationError) as info:
+        Hand.parse(text)
+    message = str(info.value)
+    assert message.startswith(f"bad card {token!r} at position {position} in {text!r}: "), message
+    # The message quotes the token and the text once each, not the rest of the text again.
+    assert message.count(text) == 1
+
+
+def test_bad_card_text_names_the_token_and_its_position() -> None:
+    with pytest.raises(NotationError, match=r"^bad card 'Xq' at position 5 in 'GAEr Xq SSg': "):
+        parse_kinds("GAEr Xq SSg")
+    with pytest.raises(NotationError, match=r"^bad card 'Sx' at position 1 in '\[Sx\]': "):
+        Group.parse("[Sx]")
+    with pytest.raises(NotationError, match=r"^unbalanced '\]' at position 7 in 'GAEr Sr\] Sy'"):
+        Hand.parse("GAEr Sr] Sy")
+    with pytest.raises(NotationError, match=r"^unbalanced '\[' at position 5 in 'GAEr \[Sr Sy'"):
+        Hand.parse("GAEr [Sr Sy")

@@ -196,6 +196,10 @@ def _sichuan_fan() -> dict[str, int]:
     return PATTERN_FAN
 
 
+#: dest -> (option, the games it applies to), for the options of some games only.
+_HAND_GAME_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {}
+
+
 def _hand_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=("sichuan", "sisepai", "shrinewars"), help="the game")
     parser.add_argument("text", nargs="+", help="the hand in the game's notation")
@@ -210,6 +214,17 @@ def _hand_args(parser: argparse.ArgumentParser) -> None:
     sichuan.add_argument("--robbed-kong", action="store_true", help="won by robbing a kong")
     sichuan.add_argument("--last-tile", action="store_true", help="won on the last tile")
     sichuan.add_argument("--win-tile", help="the winning tile kind, e.g. 5m (for the golden hook)")
+    for action in sichuan._group_actions:
+        _HAND_GAME_OPTIONS[action.dest] = (action.option_strings[0], ("sichuan",))
+
+
+def _hand_misapplied(args: argparse.Namespace) -> str | None:
+    """The error for the first option given that does not apply to the game."""
+    for dest, (option, games) in _HAND_GAME_OPTIONS.items():
+        value = getattr(args, dest, None)
+        if value not in (None, False) and args.game not in games:
+            return f"{option} applies to {' and '.join(games)} hands only, not {args.game}"
+    return None
 
 
 def _points(n: int) -> str:
@@ -235,10 +250,35 @@ def _hand_sichuan(text: str, args: argparse.Namespace) -> list[str]:
         raise ValueError(
             f"a Sichuan hand to evaluate has 13 or 14 tiles (kongs count 3), not {size}"
         )
-    complete = size == 14 and sc.is_complete(hand, missing_suit=missing)
-    out.append(f"complete: {'yes' if complete else 'no'}")
-    sh = sc.shanten(hand, missing_suit=missing)
-    out.append(f"shanten: {sh}" + {-1: " (complete)", 0: " (ready)"}.get(sh, ""))
+    # A Sichuan win lacks one suit entirely. With no suit declared, a hand
+    # holding all three is judged against each suit it could still drop, so
+    # a complete shape is not reported as a win.
+    all_suits = missing is None and len(hand.suits()) == 3
+    shape = size == 14 and sc.is_complete(hand, missing_suit=missing)
+    complete = shape and not all_suits
+    if complete:
+        out.append("complete: yes")
+    elif shape:
+        out.append(
+            "complete: no: four sets and a pair, but a Sichuan win needs a missing suit "
+            "(the hand must lack one suit entirely) and this hand holds m, p and s"
+        )
+    elif (
+        size == 14
+        and missing is not None
+        and missing in hand.suits()
+        and sc.is_complete(hand, missing_suit=None)
+    ):
+        out.append(
+            f"complete: no: four sets and a pair, but it holds {missing} tiles, the missing suit"
+        )
+    else:
+        out.append("complete: no")
+    sh = _hand_shanten(hand, missing)
+    note = {-1: " (complete)", 0: " (ready)"}.get(sh, "")
+    if all_suits:
+        note += " (to a win lacking the nearest suit to drop)"
+    out.append(f"shanten: {sh}{note}")
     if complete:
         score = sc.score(
             hand,
@@ -250,8 +290,9 @@ def _hand_sichuan(text: str, args: argparse.Namespace) -> list[str]:
         )
         out += _fan_lines(score)
     elif size == 13:
-        waits = sc.waits(hand, missing_suit=missing)
-        out.append(f"waits: {' '.join(waits) if waits else 'none'}")
+        waits = () if all_suits else sc.waits(hand, missing_suit=missing)
+        why = " (the hand holds all three suits; a win must lack one)" if all_suits else ""
+        out.append(f"waits: {' '.join(waits) if waits else 'none'}{why}")
         for w in waits:
             s = sc.score(hand.add(w), win_tile=w)
             out.append(f"  on {w}: {s.fan} fan, {_points(s.points)} ({' '.join(s.patterns)})")
@@ -259,13 +300,32 @@ def _hand_sichuan(text: str, args: argparse.Namespace) -> list[str]:
         best: list[str] = []
         for kind in dict.fromkeys(sc.kind_text(k) for k in hand.concealed_kinds):
             rest = hand.remove(kind)
-            if sc.shanten(rest, missing_suit=missing) == sh:
-                after = sc.waits(rest, missing_suit=missing) if sh == 0 else ()
+            if _hand_shanten(rest, missing) == sh:
+                after = _hand_waits(rest, missing) if sh == 0 else ()
                 best.append(f"  discard {kind}" + (f": waits {' '.join(after)}" if after else ""))
         if best:
             out.append("discards that keep the shanten:")
             out += best
     return out
+
+
+def _hand_shanten(hand: Any, missing: str | None) -> int:
+    """Shanten towards a Sichuan win: with no declared missing suit, a hand
+    holding all three suits still has to drop one, the nearest one."""
+    from parlour import sichuan as sc
+
+    if missing is None and len(hand.suits()) == 3:
+        return min(int(sc.shanten(hand, missing_suit=suit)) for suit in "mps")
+    return int(sc.shanten(hand, missing_suit=missing))
+
+
+def _hand_waits(hand: Any, missing: str | None) -> tuple[str, ...]:
+    """Winning tiles of a 13-tile hand: none while it holds all three suits."""
+    from parlour import sichuan as sc
+
+    if missing is None and len(hand.suits()) == 3:
+        return ()
+    return tuple(sc.waits(hand, missing_suit=missing))
 
 
 def _hand_sisepai(text: str) -> list[str]:
@@ -307,6 +367,11 @@ def _hand_shrinewars(text: str) -> list[str]:
 
 
 def _hand(args: argparse.Namespace) -> int:
+    misapplied = _hand_misapplied(args)
+    if misapplied is not None:
+        # A usage error, but one line: the usage text would hide which option.
+        print(f"parlour: error: {misapplied}", file=sys.stderr)
+        return 2
     text = " ".join(args.text)
     if args.game == "sichuan":
         lines = _hand_sichuan(text, args)

@@ -51,7 +51,7 @@ Element = Literal["F", "W", "A", "E"]
 
 _TEXT = tuple(f"{c % 9 + 1}{ELEMENTS[c // 9]}" for c in CARDS)
 _BY_TEXT = {t: c for c, t in enumerate(_TEXT)}
-_TOKEN = re.compile(r"\s*([^\s]{2})")
+_WORD = re.compile(r"\S+")
 _FULL = (1 << 36) - 1
 
 
@@ -206,19 +206,24 @@ class Cards:
             raise NotationError(f"card text must be a str, not {type(text).__name__}")
         ids: list[int] = []
         pos = 0
-        stripped = text.rstrip()
-        while pos < len(stripped):
-            m = _TOKEN.match(stripped, pos)
-            if m is None:
-                raise NotationError(f"not card notation: {text!r}")
-            token = m.group(1)
+        end = len(text)
+        while True:
+            while pos < end and text[pos].isspace():
+                pos += 1
+            if pos == end:
+                break
+            token = text[pos : pos + 2]
             if token not in _BY_TEXT:
+                # Quote the bad card up to the next space (not the whole text
+                # again), with its position in the text.
+                word = _WORD.match(text, pos)
+                bad = word.group() if word is not None else token
                 raise NotationError(
-                    f"not a card: {token!r} in {text!r} "
+                    f"not a card: {bad!r} at position {pos} in {text!r} "
                     "(a face value 1..9 then an element F W A E, e.g. '5F')"
                 )
             ids.append(_BY_TEXT[token])
-            pos = m.end()
+            pos += 2
         return cls(ids)
 
     @property

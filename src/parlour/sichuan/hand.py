@@ -243,21 +243,32 @@ class Hand:
                 continue
             if part[0] in "[(":
                 if part[-1] not in "])":
-                    raise NotationError(f"unclosed meld {part!r} in {text!r}")
+                    raise NotationError(
+                        f"unclosed meld {part!r} at position {m.start()} in {text!r}"
+                    )
                 melds.append(Meld.parse(part))
                 continue
             g = _GROUP.fullmatch(part)
             if part.isdigit():
-                raise NotationError(f"digits {part!r} in {text!r} need a suit letter m, p or s")
+                raise NotationError(
+                    f"digits {part!r} at position {m.start()} in {text!r} "
+                    "need a suit letter m, p or s"
+                )
             if g is None:
                 raise NotationError(
-                    f"unexpected {part!r} in {text!r}: write digits then a suit (123m456p)"
+                    f"unexpected {part!r} at position {m.start()} in {text!r}: "
+                    "write digits then a suit (123m456p)"
                 )
             digits, suit = g.groups()
             if suit not in SUITS:
-                raise NotationError(f"unknown suit letter {suit!r} in {part!r} (use m, p or s)")
+                raise NotationError(
+                    f"unknown suit letter {suit!r} in {part!r} at position {m.start()} "
+                    f"in {text!r} (use m, p or s)"
+                )
             if "0" in digits:
-                raise NotationError(f"rank 0 in {part!r}: ranks are 1-9")
+                raise NotationError(
+                    f"rank 0 in {part!r} at position {m.start()} in {text!r}: ranks are 1-9"
+                )
             base = SUITS.index(suit) * 9
             for d in digits:
                 counts[base + int(d) - 1] += 1

@@ -69,7 +69,10 @@ CARDS = 117
 
 Colour = Literal["r", "y", "g", "w"]
 
-_TOKEN = re.compile(r"\s*(?:([GAERHCS]+)([rygw])|([1-5]+)f)")
+_TOKEN = re.compile(r"([GAERHCS]+)([rygw])|([1-5]+)f")
+# What an error quotes: the run of text up to the next space or bracket, so
+# the message names the one bad token rather than everything after it.
+_WORD = re.compile(r"[^\s\[\]]+")
 
 
 def _check_kind(kind: int) -> None:
@@ -154,14 +157,25 @@ def parse_kinds(text: str) -> tuple[int, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"card text must be a str, not {type(text).__name__}")
+    return tuple(sorted(_scan_kinds(text, 0, len(text))))
+
+
+def _scan_kinds(text: str, start: int, end: int) -> list[int]:
+    """The kinds written in ``text[start:end]``, in text order.
+
+    Errors name the bad token and its position in the whole of ``text``, so
+    a caller reading part of a longer text (a hand between its brackets)
+    still points the user at the right place.
+    """
     kinds: list[int] = []
-    pos = 0
-    end = len(text.rstrip())
+    pos = _skip_space(text, start, end)
     while pos < end:
-        m = _TOKEN.match(text, pos)
+        m = _TOKEN.match(text, pos, end)
         if m is None:
+            word = _WORD.match(text, pos, end)
+            token = word.group() if word is not None else text[pos]
             raise NotationError(
-                f"bad card text {text!r} at position {pos}: expected characters "
+                f"bad card {token!r} at position {pos} in {text!r}: expected characters "
                 f"GAERHCS followed by a colour r y g w, or flower digits 1-5 followed by f"
             )
         chars, colour, flowers = m.groups()
@@ -170,8 +184,14 @@ def parse_kinds(text: str) -> tuple[int, ...]:
             kinds.extend(c * 7 + CHARACTERS.index(ch) for ch in chars)
         else:
             kinds.extend(CHESS_KINDS + int(d) - 1 for d in flowers)
-        pos = m.end()
-    return tuple(sorted(kinds))
+        pos = _skip_space(text, m.end(), end)
+    return kinds
+
+
+def _skip_space(text: str, pos: int, end: int) -> int:
+    while pos < end and text[pos].isspace():
+        pos += 1
+    return pos
 
 
 def format_kinds(kinds: Iterable[int]) -> str:

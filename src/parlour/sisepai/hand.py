@@ -22,9 +22,9 @@ from parlour.errors import NotationError
 from parlour.sisepai.cards import (
     CHESS_KINDS,
     KINDS,
+    _scan_kinds,
     format_kinds,
     kind_text,
-    parse_kinds,
 )
 from parlour.sisepai.rules import GROUP_TYPES, GroupType, Rules
 
@@ -94,10 +94,14 @@ class Group:
         """Read a group's text (with or without brackets)."""
         if not isinstance(text, str):
             raise NotationError(f"group text must be a str, not {type(text).__name__}")
+        # Read the cards in place (not a stripped copy) so that an error's
+        # position is the position in the text the caller gave.
+        start, end = 0, len(text)
         t = text.strip()
         if t.startswith("[") and t.endswith("]"):
-            t = t[1:-1]
-        return cls(parse_kinds(t))
+            start = text.index("[") + 1
+            end = text.rindex("]")
+        return cls(tuple(_scan_kinds(text, start, end)))
 
     @property
     def type(self) -> GroupType:
@@ -203,15 +207,15 @@ class Hand:
         if not isinstance(text, str):
             raise NotationError(f"hand text must be a str, not {type(text).__name__}")
         groups: list[Group] = []
+        kinds: list[int] = []
+        pos = 0
+        # The cards between groups and inside them are read in place, so
+        # every error names a position in ``text`` itself.
         for m in _BRACKET.finditer(text):
-            groups.append(Group.parse(m.group(1)))
-        rest = _BRACKET.sub(" ", text)
-        if "[" in rest or "]" in rest:
-            raise NotationError(f"unbalanced brackets in {text!r}")
-        try:
-            kinds = parse_kinds(rest)
-        except NotationError as exc:
-            raise NotationError(f"in {text!r}: {exc}") from None
+            kinds += _concealed(text, pos, m.start())
+            groups.append(Group(tuple(_scan_kinds(text, m.start(1), m.end(1)))))
+            pos = m.end()
+        kinds += _concealed(text, pos, len(text))
         counts = [0] * KINDS
         for k in kinds:
             counts[k] += 1
@@ -256,6 +260,14 @@ class Hand:
     def add(self, kind: int) -> Hand:
         """The hand with one more concealed card of ``kind``."""
         return Hand.of([*self.concealed, kind], self.exposed)
+
+
+def _concealed(text: str, start: int, end: int) -> list[int]:
+    """The kinds in ``text[start:end]``, a stretch outside any group."""
+    for i in range(start, end):
+        if text[i] in "[]":
+            raise NotationError(f"unbalanced {text[i]!r} at position {i} in {text!r}")
+    return _scan_kinds(text, start, end)
 
 
 HandLike: TypeAlias = Union[Hand, str]  # noqa: UP007 (a runtime alias)
