@@ -16,6 +16,7 @@ Shrine Wars - you are seat 0 - 35 cards left
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
@@ -44,163 +45,31 @@ def _seat_name(seat: int, me: int) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
-# -- Sichuan ------------------------------------------------------------------
-
-
-def _meld_text(kind: str, ids: Sequence[int]) -> str:
-    from parlour.sichuan import kind_text
-
-    text = kind_text(ids[0] // 4)
-    body = text[0] * len(ids) + text[1]
-    return f"({body})" if kind == "concealed_kong" else f"[{body}]"
-
-
-def _sichuan(obs: Any) -> str:
-    from parlour.sichuan import kind_text
-
-    def tiles(ids: Sequence[int]) -> str:
-        return " ".join(kind_text(t // 4) for t in sorted(ids)) or "-"
-
-    me = obs.seat
-    lines = [
-        f"Sichuan - you are seat {me} - dealer seat {obs.dealer} - wall {obs.wall_remaining}"
-        f" - phase {obs.phase}"
-    ]
-    if any(obs.declared):
-        missing = ", ".join(f"{_seat_name(s, me)} {m or '?'}" for s, m in enumerate(obs.missing))
-        lines.append(f"missing suits: {missing}")
-    hand = [t for t in obs.hand if t != obs.drawn]
-    drawn = f"   drawn: {kind_text(obs.drawn // 4)}" if obs.drawn >= 0 else ""
-    lines.append(f"your hand: {tiles(hand)}{drawn}")
-    for s in range(len(obs.melds)):
-        melds = " ".join(_meld_text(m.type, m.tiles) for m in obs.melds[s])
-        won = "  WON" if obs.won[s] else ""
-        public = obs.public_hands[s]
-        shown = f"  hand {tiles(public)}" if public is not None and s != me else ""
-        lines.append(
-            f"  {_seat_name(s, me):>7}: {obs.hand_sizes[s]:>2} tiles  melds {melds or '-'}"
-            f"{won}{shown}"
-        )
-    for s in range(len(obs.melds)):
-        river = " ".join(
-            kind_text(d.tile // 4) + ("*" if d.taken else "") for d in obs.discards if d.seat == s
-        )
-        lines.append(f"  {_seat_name(s, me):>7} discards: {river or '-'}")
-    if obs.on_offer >= 0:
-        lines.append(
-            f"on offer: {kind_text(obs.on_offer // 4)} from {_seat_name(obs.offer_from, me)}"
-        )
-    if obs.ledger:
-        totals = [0] * len(obs.melds)
-        for p in obs.ledger:
-            totals[p.payer] -= p.amount
-            totals[p.payee] += p.amount
-        lines.append(
-            "scores so far: "
-            + "  ".join(f"{_seat_name(s, me)} {v:+d}" for s, v in enumerate(totals))
-        )
-    return "\n".join(lines)
-
-
-# -- Sì Sè Pái -------------------------------------------------------------------
-
-
-def _sisepai(obs: Any) -> str:
-    from parlour.sisepai import card_kind, card_text, format_kinds
-
-    def cards(ids: Sequence[int]) -> str:
-        return format_kinds(tuple(sorted(card_kind(c) for c in ids))) or "-"
-
-    me = obs.seat
-    lines = [
-        f"Si Se Pai - you are seat {me} - dealer seat {obs.dealer} - stock {obs.stock_left}"
-        f" - phase {obs.phase}",
-        f"your hand: {cards(obs.concealed)}",
-    ]
-    for s in range(len(obs.exposed)):
-        groups = " ".join(f"[{cards(g)}]" for g in obs.exposed[s]) or "-"
-        lines.append(
-            f"  {_seat_name(s, me):>7}: {obs.concealed_counts[s]:>2} concealed  exposed {groups}"
-        )
-    for s in range(len(obs.discards)):
-        lines.append(f"  {_seat_name(s, me):>7} discards: {cards(obs.discards[s])}")
-    if obs.card is not None:
-        source = _seat_name(obs.source, me) if obs.source is not None else "?"
-        lines.append(f"card in play: {card_text(obs.card)} from {source}")
-    return "\n".join(lines)
-
-
-# -- Shrine Wars ----------------------------------------------------------------
-
-
-def _shrinewars(obs: Any) -> str:
-    me = obs.seat
-    lines = [f"Shrine Wars - you are seat {me} - {obs.cards_left} cards left"]
-    lines.append(f"your oinks: {obs.oinks}")
-    if obs.table_oinks is not None:
-        lines.append(
-            "oinks: " + "  ".join(f"{_seat_name(s, me)} {o}" for s, o in enumerate(obs.table_oinks))
-        )
-    for s in range(obs.num_players):
-        lines.append(f"  {_seat_name(s, me):>7} won: {str(obs.won[s]) or '-'}  pool {obs.pool[s]}")
-    lines.append(f"lot: {str(obs.lot) or '-'}  opened by {_seat_name(obs.opener, me)}")
-    if obs.high_bid is not None and obs.high_bidder is not None:
-        lines.append(f"high bid: {obs.high_bid} by {_seat_name(obs.high_bidder, me)}")
-    if obs.bids:
-        lines.append("this lot: " + ", ".join(f"{_seat_name(s, me)} {a}" for s, a in obs.bids))
-    if obs.forbidden:
-        lines.append(f"you may not bid amounts ending in {', '.join(map(str, obs.forbidden))}")
-    return "\n".join(lines)
-
-
-# -- The Nine Domains ----------------------------------------------------------
-
-
-def _ninedomains(obs: Any) -> str:
-    me = obs.seat
-    rules = obs.rules
-
-    def domain(d: int) -> str:
-        element = rules.element_of(d)
-        return f"{d}({element})" if element else str(d)
-
-    def cards(cs: Sequence[Any]) -> str:
-        return " ".join(str(c) for c in cs) or "-"
-
-    lines = [f"The Nine Domains - you are seat {me} - round {obs.round + 1} - phase {obs.phase}"]
-    lines.append(
-        "domains on offer (positions 0 1 2): " + "  ".join(domain(d) for d in obs.revealed)
-    )
-    for s in (0, 1):
-        held = " ".join(domain(d) for d in obs.held[s]) or "-"
-        lines.append(
-            f"  {_seat_name(s, me):>7}: points {obs.points[s]:>3}  held {held}"
-            f"  hand {cards(obs.hands[s])}"
-        )
-    if obs.my_placement is not None:
-        lines.append(f"your placement: {cards(obs.my_placement)}")
-    recent = [b for b in obs.battles if b.round == obs.round - (1 if obs.phase == "place" else 0)]
-    for b in recent:
-        who = "removed" if b.winner is None else f"won by {_seat_name(b.winner, me)}"
-        lines.append(f"  battle for {domain(b.domain)}: {b.cards[0]} vs {b.cards[1]} - {who}")
-    if obs.pending is not None:
-        lines.append(f"pending effect: {obs.pending.kind} of {_seat_name(obs.pending.seat, me)}")
-    return "\n".join(lines)
-
-
-_RENDERERS: dict[str, Callable[[Any], str]] = {
-    "SichuanObservation": _sichuan,
-    "SisepaiObservation": _sisepai,
-    "ShrineWarsObservation": _shrinewars,
-    "NineDomainsObservation": _ninedomains,
+#: The module holding each game's text table (``seat_view``, ``full_view``),
+#: by observation class: the games own their rendering, the terminal only
+#: shows it, and a game's module is imported only when its table is shown.
+_TABLES: dict[str, str] = {
+    "SichuanObservation": "parlour.sichuan.table",
+    "SisepaiObservation": "parlour.sisepai.table",
+    "ShrineWarsObservation": "parlour.shrinewars.table",
+    "NineDomainsObservation": "parlour.ninedomains.table",
 }
 
 
 def render(obs: Observation) -> str:
-    """A plain-text view of one seat's observation."""
-    renderer = _RENDERERS.get(type(obs).__name__)
-    if renderer is not None:
-        return renderer(obs)
+    """A plain-text view of one seat's observation: the game's own
+    ``seat_view`` (what :meth:`Game.render(seat) <parlour.sichuan.Game.render>`
+    shows), or every field of an observation of a game without one.
+
+    >>> import parlour
+    >>> game = parlour.make("ninedomains", seed=1)
+    >>> render(game.observation(1)) == game.render(1)
+    True
+    """
+    module = _TABLES.get(type(obs).__name__)
+    if module is not None:
+        seat_view: Callable[[Any], str] = importlib.import_module(module).seat_view
+        return seat_view(obs)
     return "\n".join(f"{k}: {v}" for k, v in obs.to_dict().items())
 
 

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Literal
 
 from parlour import _backend
 from parlour.errors import IllegalActionError, NotationError
+from parlour.ninedomains import table as _table
 from parlour.ninedomains.battle import round_bonuses, three_plus_points
 from parlour.ninedomains.cards import BASIC, CARDS, SPECIALS, Card, CardLike, card
 from parlour.ninedomains.rules import DOMAINS, Rules
@@ -288,6 +289,25 @@ class Game(_BaseGame):
         obs = super().observation(seat)
         assert isinstance(obs, NineDomainsObservation)
         return obs
+
+    def render(self, seat: int | None = None) -> str:
+        """The table as text. ``seat=None`` shows everything, as a referee or
+        a spectator after the fact sees it; ``seat=s`` only what seat ``s``
+        may see: the text is made from :meth:`observation` alone, so it
+        cannot show more. ``str(game)`` is ``game.render()``.
+
+        >>> game = Game(seed=1)
+        >>> print(game.render(0).splitlines()[0])
+        The Nine Domains - you are seat 0 - round 1 - phase place
+        >>> print(str(game).splitlines()[0])
+        The Nine Domains - round 1 - phase place
+        """
+        if seat is None:
+            return _table.full_view([self.observation(s) for s in range(self.num_players)])
+        return _table.seat_view(self.observation(seat))
+
+    def __str__(self) -> str:
+        return self.render()
 
     def points(self, seat: int) -> int:
         """Domain values held plus ``3+`` points."""

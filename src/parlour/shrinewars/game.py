@@ -26,12 +26,13 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from parlour.errors import IllegalActionError, NotationError
 from parlour.protocol import Action, Observation, Payment, Result
 from parlour.protocol import Game as _BaseGame
 from parlour.shrinewars import scoring
+from parlour.shrinewars import table as _table
 from parlour.shrinewars.cards import (
     ELEMENTS,
     Cards,
@@ -406,6 +407,27 @@ class Game(_BaseGame):
         return Bid(amount, paid)
 
     # -- protocol hooks -------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        """The table as text. ``seat=None`` shows everything, as a referee or
+        a spectator after the fact sees it; ``seat=s`` only what seat ``s``
+        may see: the text is made from :meth:`observation` alone, so it
+        cannot show more. ``str(game)`` is ``game.render()``.
+
+        >>> game = Game(seed=3)
+        >>> print(game.render(0).splitlines()[0])
+        Shrine Wars - you are seat 0 - 35 cards left
+        >>> print(str(game).splitlines()[0])
+        Shrine Wars - 35 cards left - to act: seat 2
+        """
+        # observation() is typed by the protocol; this game's are ShrineWarsObservations.
+        if seat is None:
+            views = [self.observation(s) for s in range(self.num_players)]
+            return _table.full_view(cast("list[ShrineWarsObservation]", views))
+        return _table.seat_view(cast("ShrineWarsObservation", self.observation(seat)))
+
+    def __str__(self) -> str:
+        return self.render()
+
     def parse_action(self, text: str) -> Action:
         """Parse ``pass`` or ``bid N: ...``; :class:`NotationError` if bad."""
         return parse_action(text)

@@ -40,6 +40,7 @@ from parlour import _backend, protocol
 from parlour.errors import IllegalActionError, NotationError, RecordError
 from parlour.protocol import Payment, Result
 from parlour.sichuan import evaluate as _ev
+from parlour.sichuan import table as _table
 from parlour.sichuan.hand import PACK_DELTA, Hand, Meld, MeldType, trusted_hand
 from parlour.sichuan.rules import DEFAULT_RULES, Rules
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_text
@@ -650,6 +651,25 @@ class Game(protocol.Game, metaclass=_EngineChoice):
     def parse_action(self, text: str) -> protocol.Action:
         """Parse action notation (see the module docs)."""
         return _parse_action(text)
+
+    def render(self, seat: int | None = None) -> str:
+        """The table as text. ``seat=None`` shows everything, as a referee or
+        a spectator after the fact sees it; ``seat=s`` only what seat ``s``
+        may see: the text is made from :meth:`observation` alone, so it
+        cannot show more. ``str(game)`` is ``game.render()``.
+
+        >>> game = Game(seed=4)
+        >>> print(game.render(0).splitlines()[0])
+        Sichuan - you are seat 0 - dealer seat 0 - wall 55 - phase declare
+        >>> print(str(game).splitlines()[0])
+        Sichuan - dealer seat 0 - wall 55 - phase declare - to act: seats 0, 1, 2, 3
+        """
+        if seat is None:
+            return _table.full_view([self.observation(s) for s in range(self.num_players)])
+        return _table.seat_view(self.observation(seat))
+
+    def __str__(self) -> str:
+        return self.render()
 
     def _is_over(self) -> bool:
         return self._phase == "over"

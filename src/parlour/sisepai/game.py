@@ -18,13 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeAlias, Union
+from typing import Any, ClassVar, Literal, TypeAlias, Union, cast
 
 from parlour import _backend
 from parlour.errors import IllegalActionError, NotationError, RecordError
 from parlour.protocol import Action, Result, checked_rules
 from parlour.protocol import Game as _BaseGame
 from parlour.protocol import Observation as _ObservationBase
+from parlour.sisepai import table as _table
 from parlour.sisepai.cards import (
     CARDS,
     CHESS_KINDS,
@@ -443,6 +444,27 @@ class Game(_BaseGame):
         self._pending = tuple(s for s in self._pending if s != seat)
         if not self._pending:
             self._resolve()
+
+    def render(self, seat: int | None = None) -> str:
+        """The table as text. ``seat=None`` shows everything, as a referee or
+        a spectator after the fact sees it; ``seat=s`` only what seat ``s``
+        may see: the text is made from :meth:`observation` alone, so it
+        cannot show more. ``str(game)`` is ``game.render()``.
+
+        >>> game = Game(seed=2)
+        >>> print(game.render(0).splitlines()[0])
+        Si Se Pai - you are seat 0 - dealer seat 0 - stock 36 - phase draw
+        >>> print(str(game).splitlines()[0])
+        Si Se Pai - dealer seat 0 - stock 36 - phase draw - to act: seats 0, 1, 2, 3
+        """
+        # observation() is typed by the protocol; this game's are SisepaiObservations.
+        if seat is None:
+            views = [self.observation(s) for s in range(self.num_players)]
+            return _table.full_view(cast("list[SisepaiObservation]", views))
+        return _table.seat_view(cast("SisepaiObservation", self.observation(seat)))
+
+    def __str__(self) -> str:
+        return self.render()
 
     def parse_action(self, text: str) -> Action:
         """Parse an action's notation (see :func:`parse_action`)."""
