@@ -199,7 +199,10 @@ def _race(case: Case, backend: ModuleType, allowed: np.ndarray, rows: int) -> Ta
         k = 0
         while not stop.is_set():
             idx, vals = writes[k % len(writes)]
-            arr[idx[0] : idx[-1] + 1] = vals
+            # Indexed assignment copies element by element, so a Shrine Wars
+            # mask is never seen half written (a slice may go through memcpy,
+            # which can tear a word into bytes of two values).
+            arr[idx] = vals
             k += 1
 
     tally = Tally()
