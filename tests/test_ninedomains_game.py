@@ -281,3 +281,23 @@ def test_swap_may_complete_the_opponents_elements() -> None:
     assert res is not None
     assert res.winners == (0,) and res.details["reason"] == "elements"
     assert g.observation(1).held == ((4, 5, 6, 7), (2, 3))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_scores_are_ints_like_the_other_games(seed: int) -> None:
+    # Points are whole numbers: ints in the result, in its JSON and in the
+    # record's outcome, as for Sichuan, Sì Sè Pái and Shrine Wars.
+    g = Game(seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        seat = g.to_act[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    res = g.result
+    assert res is not None
+    assert [type(s) for s in res.scores] == [int, int]
+    assert res.scores == (g.points(0), g.points(1))
+    assert ".0" not in json.dumps(res.to_dict()["scores"])
+    record = g.record()
+    assert record["outcome"]["scores"] == list(res.scores)
+    # A record replays and verifies: the outcome comparison is unchanged.
+    assert Game.from_record(json.loads(json.dumps(record))).result == res

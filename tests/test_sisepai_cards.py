@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -186,3 +188,30 @@ def test_bad_card_text_names_the_token_and_its_position() -> None:
         Hand.parse("GAEr Sr] Sy")
     with pytest.raises(NotationError, match=r"^unbalanced '\[' at position 5 in 'GAEr \[Sr Sy'"):
         Hand.parse("GAEr [Sr Sy")
+
+
+# -- the public batch module ---------------------------------------------------
+
+
+def test_public_batch_module(backend: ModuleType) -> None:
+    import numpy as np
+
+    import parlour.sisepai as sp
+    from parlour.sisepai import batch
+
+    assert sp.batch is batch and "batch" in sp.__all__
+    # The module's names follow the live backend, like parlour.sichuan.batch.
+    assert batch.is_complete is backend.sisepai_batch_is_complete
+    assert batch.counts_complete is backend.sisepai_counts_complete
+    assert batch.counts_winning is backend.sisepai_counts_winning
+    won = Hand.parse("[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f GGw")
+    ready = Hand.parse("[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f Gw")
+    hands = [won, won.add(32), Hand.parse("GGGGr"), ready]
+    rows = np.array([h.counts for h in hands], dtype=np.uint8)
+    exposed = np.array([len(h) - sum(h.counts) for h in hands], dtype=np.uint8)
+    assert batch.is_complete(rows, exposed).tolist() == [True, False, False, False]
+    assert batch.counts_complete(won.counts, 3) is True
+    mask = batch.counts_winning(ready.counts, None, 3)
+    assert batch.mask_kinds(mask) == sp.winning_cards(ready)
+    with pytest.raises(ValueError, match="count"):
+        batch.is_complete(np.full((1, 33), 5, dtype=np.uint8))

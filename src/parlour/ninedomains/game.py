@@ -485,7 +485,7 @@ class Game(_BaseGame):
         )
 
     def _result(self) -> Result:
-        scores = (float(self.points(0)), float(self.points(1)))
+        scores = (self.points(0), self.points(1))
         details: dict[str, Any] = {
             "held": [sorted(self._held[0]), sorted(self._held[1])],
             "removed": list(self._removed),

@@ -33,8 +33,9 @@ __all__ = [
 
 #: Suit letters in suit order.
 SUITS = "mps"
-#: Number of tile kinds and of physical tiles.
+#: Number of tile kinds (0..26: 1m..9m, 1p..9p, 1s..9s).
 KINDS = 27
+#: Number of physical tiles (ids 0..107, four copies of each kind).
 TILES = 108
 
 Suit = Literal["m", "p", "s"]

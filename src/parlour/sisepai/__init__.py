@@ -4,6 +4,9 @@ grouping solver, the game engine and bots.
 >>> from parlour.sisepai import Hand, is_complete
 >>> is_complete(Hand.parse("[Sr Sy Sg] GAEr GAEy GAEg RHCw RRRy 3f GGw"))
 True
+
+Calls over many hands at once, on bare count arrays, are in
+:mod:`parlour.sisepai.batch`.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from parlour import _backend
+from parlour.sisepai import batch
 from parlour.sisepai.bots import HeuristicBot, RandomBot
 from parlour.sisepai.cards import (
     CARDS,
@@ -57,6 +61,7 @@ __all__ = [
     "SisepaiObservation",
     "Take",
     "Win",
+    "batch",
     "parse_action",
     "Group",
     "GroupType",

@@ -60,11 +60,13 @@ CHARACTERS = "GAERHCS"
 CHARACTER_NAMES = ("General", "Advisor", "Elephant", "Chariot", "Horse", "Cannon", "Soldier")
 #: Display names of the flowers 1f..5f (duke, marquis, earl, viscount, baron).
 FLOWER_NAMES = ("公", "侯", "伯", "子", "男")
-#: Chess kinds (0..27); all kinds, flowers included (0..32).
+#: Number of chess kinds (0..27).
 CHESS_KINDS = 28
+#: Number of kinds, the five flowers included (0..32).
 KINDS = 33
-#: Physical chess cards (0..111) and all cards (0..116).
+#: Number of physical chess cards (ids 0..111).
 CHESS_CARDS = 112
+#: Number of physical cards, the flowers included (ids 0..116).
 CARDS = 117
 
 Colour = Literal["r", "y", "g", "w"]
