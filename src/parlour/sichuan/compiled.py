@@ -282,11 +282,22 @@ class CompiledGame(_g.Game):
     def _verify(self, seat: int, action: protocol.Action) -> None:
         self._refuse_unless_legal(seat, action)
 
-    def _why_not(self, seat: int) -> str:
+    def _seen(self, seat: int) -> _g._Seen:
         state = self._state
-        m = state.missing()[seat]
-        holds = m >= 0 and any(t // 36 == m for t in state.tiles(seat))
-        return _g._why_not_text(_PHASES[state.phase], holds, state.after_pung, state.offer)
+        phase = state.phase
+        to_act = state.to_act
+        return _g._Seen(
+            _PHASES[phase],
+            state.tiles(seat),
+            state.drawn_tile if phase == _TURN and seat == state.cur else -1,
+            state.missing()[seat],
+            state.offer,
+            state.offer_from,
+            state.after_pung,
+            state.wall_remaining,
+            tuple(kind for kind, type_, _, _, _ in state.melds(seat) if type_ == 0),
+            tuple(_legal_of(state, seat)) if seat in to_act else (),
+        )
 
     def _apply(self, seat: int, action: protocol.Action) -> None:
         state = self._state

@@ -16,7 +16,10 @@ and read in this notation:
 =============================  ===========================================================
 
 A physical tile is written ``<kind>#<copy>``: ``5m#2`` is id
-``kind * 4 + copy = 4 * 4 + 2 = 18``.
+``kind * 4 + copy = 4 * 4 + 2 = 18``. ``str(action)`` and records always
+name physical tiles; text may name kinds instead (``discard 5m``,
+``exchange 1m 4m 9m``, a bare ``pung`` or ``kong``), and
+:meth:`Game.parse_action` says which copy a kind stands for.
 
 >>> from parlour.sichuan import Game, HeuristicBot
 >>> import parlour
@@ -225,36 +228,77 @@ _PASS_ONLY: tuple[protocol.Action, ...] = (_PASS,)
 _PASS_WIN: tuple[protocol.Action, ...] = (_PASS, _WIN)
 
 
-def _parse_action(text: str) -> protocol.Action:
+@dataclass(frozen=True)
+class _KindText:
+    # Text that names tiles by kind where the engine needs physical tiles:
+    # ``discard 5m``, ``exchange 1m 1m 4m#2``, a bare ``pung`` or ``kong``.
+    # The seat's tiles decide which copies it means (Game._resolve_text).
+    verb: str
+    kinds: tuple[int, ...]  # the kinds named without a copy, in the order written
+    tiles: tuple[int, ...]  # the physical tiles named (exchange only)
+    text: str  # the text, tidied, for messages
+
+
+def _tile_or_kind(text: str) -> tuple[int, int]:
+    # (physical id, -1) for ``5m#2``, (-1, kind) for ``5m``.
+    tile = _TILE_IDS.get(text)
+    if tile is not None:
+        return tile, -1
+    if "#" in text:
+        raise NotationError(
+            f"{text!r} is not a physical tile: write kind#copy with copy 0-3, e.g. 5m#2"
+        )
+    return -1, _kind_of(text)
+
+
+def _parse_action(text: str) -> protocol.Action | _KindText:
+    # Physical or kind-level text; see Game.parse_action for what it accepts.
     if not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}")
     parts = text.split()
     if not parts:
         raise NotationError("empty action text")
-    verb, args = parts[0], parts[1:]
+    verb, args = parts[0].lower(), parts[1:]
     if verb == "win" and not args:
         return _WIN
     if verb == "pass" and not args:
         return _PASS
-    if verb == "discard" and len(args) == 1:
-        return _DISCARD[parse_tile(args[0])]
-    if verb == "pung" and len(args) == 1:
-        return _PUNG[_kind_of(args[0])]
-    if verb == "kong" and len(args) == 1:
-        return _KONG[_kind_of(args[0])]
+    if verb in ("pung", "kong") and not args:
+        return _KindText(verb, (), (), verb)
+    if verb in ("discard", "pung", "kong") and len(args) == 1:
+        tile, kind = _tile_or_kind(args[0])
+        if verb == "discard":
+            if tile >= 0:
+                return _DISCARD[tile]
+            return _KindText(verb, (kind,), (), f"discard {kind_text(kind)}")
+        kind = tile >> 2 if tile >= 0 else kind  # a claim names only the kind
+        return _PUNG[kind] if verb == "pung" else _KONG[kind]
     if verb == "declare" and len(args) == 1 and args[0] in ("m", "p", "s"):
         return _DECLARE[SUITS.index(args[0])]
     if verb == "exchange" and len(args) == 3:
-        tiles = tuple(parse_tile(a) for a in args)
-        if tuple(sorted(set(tiles))) != tiles:
-            raise NotationError(
-                f"exchange tiles must be three different tiles in id order: {text!r}"
-            )
-        return Exchange((tiles[0], tiles[1], tiles[2]))
+        named = [_tile_or_kind(a) for a in args]
+        tiles = tuple(t for t, _ in named if t >= 0)
+        if len(set(tiles)) != len(tiles):
+            raise NotationError(f"exchange names the tile {_dup(tiles)} twice: {text!r}")
+        if len(tiles) == 3:
+            # Three physical tiles are the canonical form, which is written
+            # in id order (records compare as text).
+            if tuple(sorted(tiles)) != tiles:
+                raise NotationError(
+                    f"exchange tiles must be three different tiles in id order: {text!r}"
+                )
+            return Exchange((tiles[0], tiles[1], tiles[2]))
+        tiles = tuple(sorted(tiles))
+        kinds = tuple(k for _, k in named if k >= 0)
+        return _KindText(verb, kinds, tiles, "exchange " + " ".join(args))
     raise NotationError(
-        f"cannot read action {text!r}: expected 'exchange T T T', 'declare m|p|s', "
-        "'discard 5m#2', 'win', 'pung 5m', 'kong 5m' or 'pass'"
+        f"cannot read action {text!r}: expected 'exchange 1m 4m 9m', 'declare m|p|s', "
+        "'discard 5m', 'win', 'pung', 'kong 5m' or 'pass'"
     )
+
+
+def _dup(tiles: tuple[int, ...]) -> str:
+    return next(_TILE_NAMES[t] for t in tiles if tiles.count(t) > 1)
 
 
 # -- public views -------------------------------------------------------------
@@ -648,9 +692,112 @@ class Game(protocol.Game, metaclass=_EngineChoice):
         super().apply(seat, action)
 
     # -- protocol hooks ----------------------------------------------------
-    def parse_action(self, text: str) -> protocol.Action:
-        """Parse action notation (see the module docs)."""
-        return _parse_action(text)
+    def parse_action(self, text: str, *, seat: int | None = None) -> protocol.Action:
+        """Read action text: the notation of the module docs, with kinds
+        accepted wherever it names a physical tile.
+
+        A kind stands for one of ``seat``'s copies, chosen by one rule (the
+        same on both engines, so a game played by text replays exactly from
+        its record, which names physical tiles):
+
+        - ``discard 5m``: the tile the seat drew this turn if it is a
+          ``5m``, else the ``5m`` it holds with the highest copy number;
+        - ``exchange 1m 1m 4m``: for each kind, the highest copy it holds
+          that the text has not named already; kinds and physical tiles
+          mix (``exchange 1m#0 1m 4m``) in any order (three physical
+          tiles alone are written in id order, as records write them);
+        - ``pung`` or ``kong`` alone: the kind on offer; on the seat's turn
+          ``kong`` alone is the one kong it may declare, if only one;
+        - ``pung 5m#2`` and ``kong 5m#2`` read as ``pung 5m`` and ``kong 5m``.
+
+        ``seat`` defaults to the seat whose turn it is (the only one that
+        may discard). Raises :class:`~parlour.errors.NotationError` for
+        unreadable text and :class:`~parlour.errors.IllegalActionError`
+        when the seat holds no tile the text can mean.
+
+        >>> game = Game(seed=7)
+        >>> for s in range(4):
+        ...     game.apply(s, "declare p")
+        >>> [tile_name(t) for t in game.tiles(0) if t // 36 == 1]
+        ['2p#2', '6p#1', '6p#3', '8p#3']
+        >>> game.parse_action("discard 6p")
+        Discard(tile=59)
+        >>> game.parse_action("discard 6p#1")
+        Discard(tile=57)
+        >>> game.apply(0, "discard 9s")
+        Traceback (most recent call last):
+        ...
+        parlour.errors.IllegalActionError: seat 0 may not discard 9s now: it holds no 9s
+        >>> game.apply(0, "discard 5s")
+        Traceback (most recent call last):
+        ...
+        parlour.errors.IllegalActionError: seat 0 may not discard 5s now:
+        a tile of its missing suit p must be discarded first (it holds 2p 6p 6p 8p)
+        """
+        read = _parse_action(text)
+        if not isinstance(read, _KindText):
+            return read
+        if seat is None:
+            seat = self._text_seat()
+        elif seat.__class__ is not int or not 0 <= seat < 4:
+            self._check_seat(seat)
+        return self._resolve_text(seat, read)
+
+    def verify_action(self, seat: int, action: protocol.Action | str) -> protocol.Action:
+        """Return the action (text read by :meth:`parse_action` for ``seat``)
+        if ``seat`` may take it now.
+
+        Raises :class:`~parlour.errors.IllegalActionError` explaining why not.
+        """
+        if not isinstance(action, str):
+            return super().verify_action(seat, action)
+        # The base class's checks in its order, but the text is read for
+        # ``seat``: a kind means one of that seat's tiles.
+        if seat.__class__ is not int or not 0 <= seat < 4:
+            self._check_seat(seat, IllegalActionError)
+        if self.is_over:
+            raise IllegalActionError(f"the game is over; seat {seat} cannot act")
+        try:
+            read = _parse_action(action)
+        except NotationError as exc:
+            raise IllegalActionError(f"seat {seat}: {exc}") from exc
+        to_act = self.to_act
+        if seat not in to_act:
+            raise IllegalActionError(f"seat {seat} is not to act now (to act: {list(to_act)})")
+        if not isinstance(read, _KindText):
+            self._verify(seat, read)
+            return read
+        act = self._resolve_text(seat, read)
+        said = read.text if read.verb in ("discard", "exchange") else str(act)
+        self._refuse_unless_legal(seat, act, said)
+        return act
+
+    def _text_seat(self) -> int:
+        # The seat kind-level text means when the caller names none.
+        if self.phase == "turn":
+            return self.to_act[0]
+        raise NotationError(
+            "text that names a tile by kind needs the seat whose tile it is: "
+            "pass seat=..., or name the copy (5m#2)"
+        )
+
+    def _resolve_text(self, seat: int, read: _KindText) -> protocol.Action:
+        return _resolve(seat, read, self._seen(seat))
+
+    def _seen(self, seat: int) -> _Seen:
+        turn = self._phase == "turn" and seat == self._cur
+        return _Seen(
+            self._phase,
+            self._sorted_tiles(seat),
+            self._drawn_tile if turn else -1,
+            self._missing[seat],
+            self._offer,
+            self._offer_from,
+            self._after_pung,
+            self._remaining(),
+            tuple(m[0] for m in self._melds[seat] if m[1] == "pung"),
+            self._legal_tuple(seat) if seat in self._to_act_t else (),
+        )
 
     def render(self, seat: int | None = None) -> str:
         """The table as text. ``seat=None`` shows everything, as a referee or
@@ -715,12 +862,13 @@ class Game(protocol.Game, metaclass=_EngineChoice):
                     return
         self._refuse_unless_legal(seat, action)
 
-    def _refuse_unless_legal(self, seat: int, action: protocol.Action) -> None:
+    def _refuse_unless_legal(
+        self, seat: int, action: protocol.Action, said: str | None = None
+    ) -> None:
         if action not in self._legal_tuple(seat):
-            raise IllegalActionError(f"seat {seat} may not {action} now ({self._why_not(seat)})")
-
-    def _why_not(self, seat: int) -> str:
-        return _why_not_text(self._phase, self._holds_missing(seat), self._after_pung, self._offer)
+            text = str(action) if said is None else said
+            why = _why_not(self._seen(seat), action, by_kind=said is not None)
+            raise IllegalActionError(f"seat {seat} may not {text} now: {why}")
 
     def _compute_legal(self, seat: int) -> Sequence[protocol.Action]:
         phase = self._phase
@@ -1419,17 +1567,181 @@ _set_obs_dict = object.__setattr__
 _fast_hand = trusted_hand
 
 
-def _why_not_text(phase: Phase, holds_missing: bool, after_pung: bool, offer: int) -> str:
-    # Why a seat to act may not take an action that is not among its legal ones.
+@dataclass(frozen=True)
+class _Seen:
+    # What the text reader and the refusal messages need to know of one
+    # seat; each engine builds it from its own state (Game._seen), so both
+    # read text and explain refusals with the same code.
+    phase: Phase
+    held: tuple[int, ...]  # concealed physical tiles, ascending
+    drawn: int  # the tile it drew this turn, or -1
+    missing: int  # its missing suit's index, or -1
+    offer: int  # the tile on offer in a claim or rob window
+    offer_from: int
+    after_pung: bool
+    wall: int  # tiles left in the wall
+    pungs: tuple[int, ...]  # kinds of its exposed pungs
+    legal: tuple[protocol.Action, ...]
+
+
+def _copies(seen: _Seen, kind: int) -> list[int]:
+    return [t for t in seen.held if t >> 2 == kind]
+
+
+def _resolve(seat: int, read: _KindText, seen: _Seen) -> protocol.Action:
+    # The physical action kind-level text means for this seat now (the rule
+    # is documented in Game.parse_action); IllegalActionError if none.
+    def refuse(why: str) -> IllegalActionError:
+        return IllegalActionError(f"seat {seat} may not {read.text} now: {why}")
+
+    if read.verb == "discard":
+        kind = read.kinds[0]
+        copies = _copies(seen, kind)
+        if seen.drawn >= 0 and seen.drawn >> 2 == kind:
+            return _DISCARD[seen.drawn]
+        # With no copy held, any copy gets the refusal that explains the phase.
+        return _DISCARD[copies[-1] if copies else kind * 4]
+    if read.verb == "exchange":
+        if seen.phase != "exchange":
+            raise refuse(_why_not(seen, Exchange((0, 1, 2))))
+        chosen = list(read.tiles)
+        for kind in read.kinds:
+            free = [t for t in _copies(seen, kind) if t not in chosen]
+            if not free:
+                held = len(_copies(seen, kind))
+                named = read.kinds.count(kind) + sum(t >> 2 == kind for t in read.tiles)
+                name = kind_text(kind)
+                if not held:
+                    raise refuse(f"it holds no {name}")
+                raise refuse(f"the text names {named} {name}, and it holds only {held}")
+            chosen.append(free[-1])
+        tiles = sorted(chosen)
+        return Exchange((tiles[0], tiles[1], tiles[2]))
+    # A bare pung or kong.
+    if seen.phase in ("claim", "rob"):
+        kind = seen.offer >> 2
+        return _PUNG[kind] if read.verb == "pung" else _KONG[kind]
+    if read.verb == "kong" and seen.phase == "turn":
+        kongs = [a for a in seen.legal if a.__class__ is Kong]
+        if len(kongs) == 1:
+            return kongs[0]
+        if kongs:
+            raise refuse("say which: " + " or ".join(str(a) for a in kongs))
+        raise refuse(_no_kong(seen))
+    if seen.phase == "turn":
+        raise refuse("nothing is on offer: pung answers another seat's discard")
+    raise refuse(_why_not(seen, _PUNG[0]))
+
+
+def _no_kong(seen: _Seen) -> str:
+    # Why a seat on its turn may declare no kong at all.
+    if seen.missing >= 0 and any(t // 36 == seen.missing for t in seen.held):
+        return _missing_first(seen, "kong")
+    if seen.after_pung:
+        return "after a pung it must discard"
+    if seen.wall == 0:
+        return "the wall is empty, and a kong needs a replacement tile from it"
+    return "it holds no four of a kind, nor the fourth tile of a pung it has exposed"
+
+
+def _missing_first(seen: _Seen, verb: str) -> str:
+    held = " ".join(kind_text(t >> 2) for t in seen.held if t // 36 == seen.missing)
+    return (
+        f"it still holds tiles of its missing suit {SUITS[seen.missing]} ({held}): "
+        f"it may not {verb} before it has discarded them"
+    )
+
+
+def _why_not(seen: _Seen, action: protocol.Action, *, by_kind: bool = False) -> str:
+    # Why a seat that is to act may not take ``action``, which is not among
+    # its legal actions, in words a newcomer can act on.
+    phase = seen.phase
+    cls = action.__class__
+    if phase == "exchange":
+        example = seen.legal[0] if seen.legal else None
+        if cls is not Exchange:
+            hint = f" (e.g. {_kind_words(example)})" if example is not None else ""
+            return f"each seat first chooses three tiles of one suit to pass on{hint}"
+        assert isinstance(action, Exchange)
+        absent = [_TILE_NAMES[t] for t in action.tiles if t not in seen.held]
+        if absent:
+            return f"{' '.join(absent)} {'is' if len(absent) == 1 else 'are'} not in its hand"
+        return "the three tiles must be of one suit"
+    if cls is Exchange:
+        return "tiles are exchanged only at the start of a game with the exchange-three rule"
+    if phase == "declare":
+        return "each seat first declares its missing suit: declare m, declare p or declare s"
+    if cls is Declare:
+        return "its missing suit is declared already"
+    holds_missing = seen.missing >= 0 and any(t // 36 == seen.missing for t in seen.held)
     if phase == "turn":
-        if holds_missing:
-            return "it still holds tiles of its missing suit, which it must discard first"
-        if after_pung:
-            return "after a pung it must discard"
-        return "on its turn it may win, kong or discard a tile it holds"
+        if cls is Discard:
+            assert isinstance(action, Discard)
+            tile, kind = action.tile, action.tile >> 2
+            if tile not in seen.held:
+                copies = _copies(seen, kind)
+                if by_kind or not copies:
+                    return f"it holds no {kind_text(kind)}"
+                names = " ".join(_TILE_NAMES[t] for t in copies)
+                return (
+                    f"{_TILE_NAMES[tile]} is not in its hand; it holds {names} "
+                    f"(or write discard {kind_text(kind)})"
+                )
+            held = " ".join(kind_text(t >> 2) for t in seen.held if t // 36 == seen.missing)
+            return (
+                f"a tile of its missing suit {SUITS[seen.missing]} must be discarded "
+                f"first (it holds {held})"
+            )
+        if cls is Win or cls is Kong:
+            if holds_missing:
+                return _missing_first(seen, "win" if cls is Win else "kong")
+            if seen.after_pung:
+                return "after a pung it must discard"
+            if isinstance(action, Kong):
+                return _why_no_kong_of(seen, action.kind)
+            if seen.drawn >= 0:
+                return f"its hand with the {kind_text(seen.drawn >> 2)} it drew is not complete"
+            return "its hand is not complete"
+        return "pung and pass answer another seat's discard; on its turn it may win, kong, discard"
     if phase in ("claim", "rob"):
-        return f"{_TILE_NAMES[offer]} is on offer; it may only answer it"
+        kind = seen.offer >> 2
+        offered = kind_text(kind)
+        what = "discarded" if phase == "claim" else "added to a pung"
+        answers = ", ".join(str(a) for a in seen.legal)
+        if isinstance(action, (Pung, Kong)) and action.kind != kind:
+            return f"the tile on offer is {offered}, not {kind_text(action.kind)}"
+        if phase == "rob" and cls in (Pung, Kong):
+            return "a kong being added can only be robbed (win) or let be (pass)"
+        if cls in (Pung, Kong, Win):
+            if holds_missing:
+                return _missing_first(seen, str(action).split()[0])
+            if cls is Win:
+                return f"{offered} does not complete its hand"
+            if kind // 9 == seen.missing:
+                return f"{offered} is of its missing suit {SUITS[seen.missing]}"
+            n = len(_copies(seen, kind))
+            if cls is Pung:
+                return f"a pung needs two {offered} in its hand, and it holds {n}"
+            if n >= 3:
+                return "the wall is empty, and a kong needs a replacement tile from it"
+            return f"a kong of a discard needs three {offered} in its hand, and it holds {n}"
+        return f"seat {seen.offer_from} has {what} {offered}; it may only answer: {answers}"
     return f"the {phase} phase is on"
+
+
+def _why_no_kong_of(seat_seen: _Seen, kind: int) -> str:
+    if seat_seen.wall == 0:
+        return "the wall is empty, and a kong needs a replacement tile from it"
+    n = len(_copies(seat_seen, kind))
+    name = kind_text(kind)
+    if kind in seat_seen.pungs:
+        return f"an added kong needs the fourth {name} in its hand to add to its pung"
+    return f"a concealed kong needs all four {name} in its hand, and it holds {n}"
+
+
+def _kind_words(action: protocol.Action) -> str:
+    # An action as a player writes it: kinds, without copy numbers.
+    return " ".join(part.split("#")[0] for part in str(action).split())
 
 
 def _net_scores(ledger: Sequence[Payment]) -> tuple[int, ...]:
