@@ -6,10 +6,12 @@ Known answers below are worked out by hand from the rules of record.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -240,11 +242,11 @@ def _saved(tmp_path: Path, game: str = "sichuan") -> tuple[Path, dict[str, objec
 
 
 @pytest.mark.parametrize("game", ["sichuan", "sisepai", "shrinewars", "ninedomains"])
-def test_replay_prints_every_action(
+def test_replay_list_prints_every_action(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
 ) -> None:
     path, record = _saved(tmp_path, game)
-    code, out, err = run(capsys, "replay", str(path))
+    code, out, err = run(capsys, "replay", str(path), "--list")
     assert code == 0, err
     actions = record["actions"]
     assert isinstance(actions, list)
@@ -498,3 +500,264 @@ def test_hand_sichuan_all_three_suits_is_no_win(capsys: pytest.CaptureFixture[st
     # A two-suit hand is unchanged: a win, scored.
     code, out, _ = run(capsys, "hand", "sichuan", "123m456m789m111p22p")
     assert "complete: yes" in out and "total" in out
+
+
+# -- replay: the table as play goes (issue 21, point 6) ----------------------------
+
+
+def _indented(table: str) -> str:
+    return "\n".join(line.strip() for line in table.splitlines())
+
+
+def _unindented(out: str) -> str:
+    return "\n".join(line.strip() for line in out.splitlines())
+
+
+@pytest.mark.parametrize("game", ["sichuan", "sisepai", "shrinewars", "ninedomains"])
+def test_replay_shows_the_table_as_play_goes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    path, record = _saved(tmp_path, game)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    cls = parlour.game_class(game)
+    start = cls(**{"seed": 21})  # type: ignore[call-arg]
+    end = cls.from_record(record)
+    flat = _unindented(out)
+    assert f"as dealt:\n{_indented(str(start))}\n" in flat
+    assert f"at the end:\n{_indented(str(end))}\n" in flat
+    # Every move is listed once, in order: alone, or in a run of passes.
+    covered: list[int] = []
+    for line in flat.splitlines():
+        m = re.fullmatch(r"(\d+)\. seat (\d+): (.*)", line)
+        if m:
+            i = int(m.group(1))
+            assert actions[i - 1] == [int(m.group(2)), m.group(3)]
+            covered.append(i)
+        m = re.fullmatch(r"(\d+)-(\d+)\. pass: seats ([\d, ]+)", line)
+        if m:
+            first, last = int(m.group(1)), int(m.group(2))
+            seats = [int(x) for x in m.group(3).split(", ")]
+            assert actions[first - 1 : last] == [[seat, "pass"] for seat in seats]
+            covered += range(first, last + 1)
+    assert covered == list(range(1, len(actions) + 1))
+    assert "result:" in out
+
+
+def test_replay_folds_passes_and_shows_what_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, record = _saved(tmp_path, "sichuan")
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    passes = sum(text == "pass" for _, text in actions)
+    assert passes > 20 and out.count(": pass") + out.count(". pass:") < passes / 2
+    # After a discard: the header, the discarder's hand and river, the tile
+    # on offer; not the other seats' unchanged lines.
+    lines = out.splitlines()
+    at = next(
+        i for i, line in enumerate(lines) if re.fullmatch(r" *\d+\. seat 0: discard .*", line)
+    )
+    shown = []
+    for line in lines[at + 1 :]:
+        if re.match(r" *\d+[.-]", line):
+            break
+        shown.append(line.strip())
+    assert shown[0].startswith("Sichuan - dealer seat")
+    assert any(x.startswith("seat 0 discards:") for x in shown)
+    assert any(x.startswith("on offer:") for x in shown)
+    assert not any(x.startswith(("seat 1:", "seat 2:", "seat 3:")) for x in shown)
+
+
+def test_replay_at_a_move(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, record = _saved(tmp_path, "sichuan")
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    game = parlour.make("sichuan", seed=21)
+    for seat, text in actions[:30]:
+        game.apply(seat, text)
+    code, out, err = run(capsys, "replay", str(path), "--at", "30")
+    assert code == 0, err
+    assert f"after move 30 of {len(actions)}:\n{_indented(str(game))}" in _unindented(out)
+    assert out.rstrip().endswith(str(game).splitlines()[-1])  # stops there
+    assert "result:" not in out
+    code, out, err = run(capsys, "replay", str(path), "--at", str(len(actions) + 1))
+    assert code == 1 and out == ""
+    assert (
+        err
+        == f"parlour: error: --at {len(actions) + 1}: the record has only {len(actions)} moves\n"
+    )
+    with pytest.raises(SystemExit):
+        main(["replay", str(path), "--at", "-1"])
+    assert "must be 0 or more" in capsys.readouterr().err
+
+
+def test_replay_of_an_unfinished_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = parlour.make("shrinewars", seed=2)
+    for _ in range(5):
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_actions(seat)[-1])
+    path = tmp_path / "unfinished.json"
+    path.write_text(json.dumps(game.record()))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    assert f"at the end:\n{_indented(str(game))}" in _unindented(out)
+    assert out.rstrip().endswith("the game is not over")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"format": 2}', "the record has no 'game' field"),
+        ("{}", "the record has no 'game' field"),
+        ('{"game": null}', "unknown game None"),
+    ],
+)
+def test_replay_says_what_is_missing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "no-game.json"
+    path.write_text(content)
+    _, err = _replayed(capsys, path)
+    assert err == f"parlour: error: {path}: {message}\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", "RECORD"],
+        ["replay", "RECORD", "--list"],
+        ["simulate", "sisepai", "-n", "3", "--bots", "random", "--json", "-"],
+    ],
+)
+def test_a_closed_pipe_ends_quietly(tmp_path: Path, argv: list[str]) -> None:
+    """``parlour replay FILE | head``: no "[Errno 32] Broken pipe", no traceback."""
+    path, _ = _saved(tmp_path, "sichuan")
+    argv = [str(path) if a == "RECORD" else a for a in argv]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "parlour", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # the reader goes away before the first line
+    err = child.stderr.read().decode()
+    code = child.wait(timeout=60)
+    assert err == "" and code in (0, 141), (code, err)
+
+
+def test_the_progress_estimate_and_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from parlour import cli
+
+    clock = [100.0]
+    monkeypatch.setattr(cli.time, "perf_counter", lambda: clock[0])
+    out = io.StringIO()
+    progress = cli._Progress(1000, out, bar=True)
+    for done in range(1, 6):
+        clock[0] += 0.25  # a quarter of a second a game
+        progress(done, 1000)
+    text = out.getvalue()
+    assert "1000 games: expect about 4 min 10 s (0.25 s a game over the first 5)\n" in text
+    assert text.count("expect about") == 1
+    assert text.endswith("5/1000 games 4.0/s, 4 min 09 s left\x1b[K")
+    # Off a terminal: the estimate only, no bar.
+    quiet = io.StringIO()
+    progress = cli._Progress(1000, quiet, bar=False)
+    # Slow games are timed for two seconds, not five games.
+    for done in range(1, 1001):
+        clock[0] += 1.0
+        progress(done, 1000)
+    assert (
+        quiet.getvalue()
+        == "1000 games: expect about 16 min 40 s (1.00 s a game over the first 2)\n"
+    )
+    # A short run says nothing before it starts.
+    short = io.StringIO()
+    progress = cli._Progress(8, short, bar=False)
+    for done in range(1, 9):
+        clock[0] += 0.01
+        progress(done, 8)
+    assert short.getvalue() == ""
+
+
+STEP_PROMPT = r"\[Enter\] next move, q quit> "
+
+
+def _spawn(*args: str) -> Any:
+    pexpect = pytest.importorskip("pexpect")
+    if not hasattr(pexpect, "spawn"):
+        pytest.skip("pexpect.spawn needs a POSIX pseudo-terminal")
+    return pexpect.spawn(
+        sys.executable, ["-m", "parlour", *args], encoding="utf-8", timeout=30, dimensions=(60, 200)
+    )
+
+
+def test_replay_step_through_at_a_terminal(tmp_path: Path) -> None:
+    path, record = _saved(tmp_path, "sichuan")
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    child = _spawn("replay", str(path), "--step")
+    child.expect("as dealt:")
+    child.expect(STEP_PROMPT)
+    assert "seat 3: 13 tiles" in child.before  # the whole table before the first move
+    child.sendline("")  # Enter: the first move and the whole table after it
+    child.expect(STEP_PROMPT)
+    step = child.before.replace("\r", "")
+    assert f"1. seat {actions[0][0]}: {actions[0][1]}" in step
+    assert "seat 0: 14 tiles" in step and "seat 3 discards:" in step
+    child.sendline("")
+    child.expect(STEP_PROMPT)
+    assert f"2. seat {actions[1][0]}: {actions[1][1]}" in child.before
+    child.sendline("q")
+    child.expect(f"stopped after move 2 of {len(actions)}")
+    child.expect(pexpect_eof())
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_replay_step_from_a_move_to_the_end(tmp_path: Path) -> None:
+    path, record = _saved(tmp_path, "ninedomains")
+    actions = record["actions"]
+    assert isinstance(actions, list) and len(actions) > 2
+    child = _spawn("replay", str(path), "--step", "--at", str(len(actions) - 2))
+    child.expect(f"after move {len(actions) - 2} of {len(actions)}:")
+    for i in range(len(actions) - 1, len(actions) + 1):
+        child.expect(STEP_PROMPT)
+        child.sendline("")
+        child.expect(f"{i}. seat {actions[i - 1][0]}: ")
+    child.expect("result:")
+    child.expect(pexpect_eof())
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_replay_step_ends_at_the_end_of_input(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path, "shrinewars")
+    child = _spawn("replay", str(path), "--step")
+    child.expect(STEP_PROMPT)
+    child.sendeof()
+    child.expect("stopped after move 0 of")
+    child.expect(pexpect_eof())
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_simulate_progress_bar_at_a_terminal() -> None:
+    child = _spawn("simulate", "sisepai", "-n", "40", "--bots", "random")
+    child.expect(r"40/40 games [\d.]+/s, took \d+ s")
+    child.expect("sisepai: 40 games, seed 0")
+    child.expect(pexpect_eof())
+    child.close()
+    assert child.exitstatus == 0
+
+
+def pexpect_eof() -> Any:
+    import pexpect
+
+    return pexpect.EOF

@@ -14,15 +14,16 @@ from parlour.simulation import game_seed, make_bots, outcome_tags, parse_bots, s
 
 
 def _by_hand(game: str, n: int, seed: int, bots: list[str]) -> tuple[list[int], list[float]]:
-    """Wins and mean scores from playing the games directly, one by one."""
+    """Wins (draws left out) and mean scores from playing the games directly."""
     cls = parlour.game_class(game)
     wins = [0] * len(bots)
     totals = [0.0] * len(bots)
     for i in range(n):
         s = game_seed(seed, i)
         result = parlour.play(cls(seed=s), make_bots(game, bots), seed=s)  # type: ignore[call-arg]
-        for w in result.winners:
-            wins[w] += 1
+        if len(result.winners) < len(bots):
+            for w in result.winners:
+                wins[w] += 1
         for seat, score in enumerate(result.scores):
             totals[seat] += score
     return wins, [t / n for t in totals]
@@ -101,8 +102,9 @@ def test_records_replay_to_the_counted_results() -> None:
     for record in summary.records:
         result = cls.from_record(json.loads(json.dumps(record))).result
         assert result is not None
-        for w in result.winners:
-            wins[w] += 1
+        if len(result.winners) < 4:
+            for w in result.winners:
+                wins[w] += 1
     assert tuple(wins) == summary.wins
 
 
@@ -212,3 +214,40 @@ def test_dask_local_cluster_gives_the_serial_summary() -> None:
             "sisepai", 8, seed=13, bots="heuristic", executor=client.get_executor(), chunk_size=3
         )
     assert on_dask == serial
+
+
+def test_draws_are_counted_apart_from_wins() -> None:
+    """Issue 21: a Nine Domains draw reports both seats as winners; it was
+    counted as a win for each, so both seats showed the draws as wins."""
+    summary = simulate("ninedomains", 40, seed=0, bots="heuristic")
+    seeds = [game_seed(0, i) for i in range(40)]
+    results = [
+        parlour.play(
+            parlour.make("ninedomains", seed=s), make_bots("ninedomains", ["heuristic"] * 2), seed=s
+        )
+        for s in seeds
+    ]
+    draws = sum(r.details["reason"] == "draw" for r in results)
+    assert 0 < draws < 40  # the seed gives both kinds of game
+    assert summary.wins == tuple(sum(r.winners == (s,) for r in results) for s in (0, 1))
+    assert summary.draws == draws
+    assert sum(summary.wins) + summary.draws == 40
+    assert summary.no_winner == 0
+    data = summary.to_dict()
+    assert data["draws"] == draws and [s["wins"] for s in data["seats"]] == list(summary.wins)
+    table = summary.table()
+    assert f"draws: {draws} ({100 * draws / 40:.1f} %)" in table
+
+
+def test_shared_wins_count_for_each_winner_and_no_winner_apart() -> None:
+    from parlour.simulation import GameOutcome, summarise
+
+    def outcome(i: int, winners: tuple[int, ...]) -> GameOutcome:
+        return GameOutcome(i, i, (0.0, 0.0, 0.0, 0.0), winners, ())
+
+    games = [outcome(0, (0, 2)), outcome(1, (1,)), outcome(2, ()), outcome(3, (0, 1, 2, 3))]
+    summary = summarise("sichuan", 0, ("random",) * 4, games, 1.0)
+    assert summary.wins == (1, 1, 1, 0)
+    assert summary.sole_wins == (0, 1, 0, 0)
+    assert (summary.draws, summary.no_winner) == (1, 1)
+    assert "no winner: 1 (25.0 %)" in summary.table()

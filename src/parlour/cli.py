@@ -7,11 +7,13 @@ parsed arguments and returns the process exit code.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -53,6 +55,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _non_negative(text: str) -> int:
+    value = _integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
 def _integer(text: str) -> int:
     try:
         return int(text)
@@ -83,28 +92,78 @@ def _simulate_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-class _ProgressBar:
-    """A one-line progress bar on a terminal's stderr."""
+def _duration(seconds: float) -> str:
+    """``seconds`` as a person reads it: ``"8 s"``, ``"3 min 05 s"``, ``"1 h 02 min"``.
 
-    def __init__(self, total: int, stream: TextIO) -> None:
+    >>> _duration(8.2), _duration(185), _duration(3725)
+    ('8 s', '3 min 05 s', '1 h 02 min')
+    """
+    s = max(0, round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+class _Progress:
+    """Progress of a run on stderr: once the first games are timed, one line
+    with the expected duration (for runs long enough to need it), then, on a
+    terminal, a bar with the rate and the time left.
+
+    Off a terminal only the estimate is written: a bar redrawn with carriage
+    returns would fill a log file.
+    """
+
+    #: The estimate waits for this many games or this many seconds, whichever
+    #: comes first, so one slow first game does not skew it much.
+    TIMED_GAMES = 5
+    TIMED_SECONDS = 2.0
+    #: Runs expected to end sooner than this get no estimate line.
+    WORTH_SAYING = 10.0
+
+    def __init__(self, total: int, stream: TextIO, *, bar: bool) -> None:
         self.total = total
         self.stream = stream
+        self.bar = bar
         self.start = time.perf_counter()
         self.last = -1.0
+        self.estimated = False
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
-        if done < total and now - self.last < 0.1:
+        elapsed = max(now - self.start, 1e-9)
+        if not self.estimated and (
+            done >= min(self.TIMED_GAMES, total) or elapsed >= self.TIMED_SECONDS
+        ):
+            self.estimated = True
+            per_game = elapsed / done
+            expected = per_game * total
+            if expected >= self.WORTH_SAYING and done < total:
+                self._line(
+                    f"{total} games: expect about {_duration(expected)} "
+                    f"({per_game:.2f} s a game over the first {done})"
+                )
+        if not self.bar or (done < total and now - self.last < 0.1):
             return
         self.last = now
         width = 30
         filled = width * done // total
-        rate = done / max(now - self.start, 1e-9)
+        rate = done / elapsed
+        left = (total - done) / rate
+        tail = f"{_duration(left)} left" if done < total else f"took {_duration(elapsed)}"
         self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games {rate:.0f}/s"
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+            f"{rate:.1f}/s, {tail}\x1b[K"
         )
         if done >= total:
             self.stream.write("\n")
+        self.stream.flush()
+
+    def _line(self, text: str) -> None:
+        # On a terminal the line replaces the bar drawn so far; the next
+        # call draws the bar again below it.
+        self.stream.write(("\r\x1b[K" if self.bar else "") + text + "\n")
         self.stream.flush()
 
 
@@ -114,9 +173,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.records is not None:
         records_dir = Path(args.records)
         records_dir.mkdir(parents=True, exist_ok=True)
-    progress = (
-        None if args.quiet or not sys.stderr.isatty() else _ProgressBar(args.games, sys.stderr)
-    )
+    progress = None if args.quiet else _Progress(args.games, sys.stderr, bar=sys.stderr.isatty())
     if args.workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -401,6 +458,21 @@ def _replay_args(parser: argparse.ArgumentParser) -> None:
         help="check the record's signature with the key in FILE (its bytes, less one "
         "trailing newline)",
     )
+    parser.add_argument(
+        "--at",
+        type=_non_negative,
+        metavar="N",
+        help="jump to move N (0: the deal) and show the table there; with --step, "
+        "step on from there",
+    )
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="step through the game: Enter shows the next move and the table, q quits",
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="only the numbered moves, without the tables"
+    )
 
 
 def _read_limited(path: str, what: str, limit: int) -> bytes:
@@ -438,7 +510,9 @@ def _replay(args: argparse.Namespace) -> int:
         data = records.loads(raw)
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
-        name = data.get("game")
+        if "game" not in data:
+            raise RecordError("the record has no 'game' field")
+        name = data["game"]
         try:
             cls = game_class(name) if isinstance(name, str) else None
         except KeyError:
@@ -446,6 +520,7 @@ def _replay(args: argparse.Namespace) -> int:
         if cls is None:
             raise RecordError(f"unknown game {records.brief(name)}")
         game = cls.from_record(data, key=key)  # checks the whole record before printing
+        start = cls.from_record(_dealt(data))
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
     except Exception as exc:
@@ -454,8 +529,11 @@ def _replay(args: argparse.Namespace) -> int:
         raise RecordError(
             f"{args.file}: cannot be replayed ({type(exc).__name__}: {exc}); please report this"
         ) from None
+    moves: list[list[Any]] = data["actions"]
+    if args.at is not None and args.at > len(moves):
+        raise ValueError(f"--at {args.at}: the record has only {len(moves)} moves")
     checked = records.verification(data, key)
-    print(f"{name} record: format {data['format']}, {len(data['actions'])} actions")
+    print(f"{name} record: format {data['format']}, {len(moves)} actions")
     if checked == "unverified":
         print("unverified: a format 1 record carries no digest")
     elif checked == "signature":
@@ -465,9 +543,34 @@ def _replay(args: argparse.Namespace) -> int:
     else:
         print("verified: digest and outcome match (not signed)")
     print(f"rules: {json.dumps(data['rules'])}")
-    width = len(str(len(data["actions"])))
-    for i, (seat, text) in enumerate(data["actions"], 1):
-        print(f"{i:>{width}}. seat {seat}: {text}")
+    width = len(str(len(moves)))
+    if args.list:
+        for i, (seat, text) in enumerate(moves, 1):
+            print(f"{i:>{width}}. seat {seat}: {text}")
+    else:
+        for seat, text in moves[: args.at or 0]:
+            start.apply(seat, text)
+        where = f"after move {args.at} of {len(moves)}" if args.at else "as dealt"
+        print(f"\n{where}:\n{_indented(str(start), width)}")
+        if args.at is not None and not args.step:
+            return 0
+        shown = str(start)
+        done = args.at or 0
+        steps = _replay_steps(start, moves, done, width)
+        while done < len(moves):
+            if args.step and not _next_step():
+                print(f"stopped after move {done} of {len(moves)}")
+                return 0
+            line, table, done = next(steps)
+            print(line)
+            if table != shown:
+                # Stepping shows the whole table each time; a replay that
+                # runs on shows what each step changed, the header always.
+                print(_indented(table if args.step else _changes(shown, table), width))
+                shown = table
+            sys.stdout.flush()
+        if not args.step:
+            print(f"\nat the end:\n{_indented(shown, width)}")
     result = game.result
     if result is None:
         print("the game is not over")
@@ -476,7 +579,83 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS["replay"] = ("print a saved game record turn by turn", _replay_args, _replay)
+def _dealt(data: dict[str, Any]) -> dict[str, Any]:
+    """The record of the same deal before any move, sealed like the
+    original (whose seal has been checked): the start of a replay."""
+    from parlour import records
+
+    dealt = {k: data[k] for k in ("format", "game", "rules", "deal")}
+    dealt["actions"] = []
+    if data["format"] >= 2:
+        dealt["outcome"] = None
+        dealt["digest"] = records.digest(dealt)
+    return dealt
+
+
+def _indented(table: str, width: int) -> str:
+    pad = " " * (width + 2)
+    return "\n".join(pad + line for line in table.splitlines())
+
+
+def _replay_steps(
+    game: parlour.protocol.Game, moves: Sequence[Sequence[Any]], first: int, width: int
+) -> Iterator[tuple[str, str, int]]:
+    """Apply ``moves[first:]`` to ``game``, yielding for each step its line,
+    the table after it and the number of moves applied by then.
+
+    A step is one move, or a run of passes in a row: a pass rarely changes
+    the table, and a Sichuan record is mostly passes.
+    """
+    i = first
+    while i < len(moves):
+        j = i + 1
+        if moves[i][1] == "pass":
+            while j < len(moves) and moves[j][1] == "pass":
+                j += 1
+        for seat, text in moves[i:j]:
+            game.apply(seat, text)
+        if j - i == 1:
+            line = f"{i + 1:>{width}}. seat {moves[i][0]}: {moves[i][1]}"
+        else:
+            seats = ", ".join(str(seat) for seat, _ in moves[i:j])
+            line = f"{i + 1:>{width}}-{j}. pass: seats {seats}"
+        yield line, str(game), j
+        i = j
+
+
+def _changes(old: str, new: str) -> str:
+    """The lines of table ``new`` that are not in table ``old`` where they
+    were, after the header line, which is always kept.
+
+    >>> print(_changes("head 1\\na\\nb\\nc", "head 2\\na\\nB\\nc\\nd"))
+    head 2
+    B
+    d
+    """
+    before, after = old.splitlines(), new.splitlines()
+    kept = after[:1]
+    matcher = difflib.SequenceMatcher(a=before[1:], b=after[1:], autojunk=False)
+    for op, _, _, b0, b1 in matcher.get_opcodes():
+        if op in ("replace", "insert"):
+            kept += after[1 + b0 : 1 + b1]
+    return "\n".join(kept)
+
+
+def _next_step() -> bool:
+    """Wait for Enter (True) or q (False); the end of input also quits."""
+    try:
+        answer = input("[Enter] next move, q quit> ")
+    except EOFError:
+        print()
+        return False
+    return answer.strip().lower() not in ("q", "quit", "exit")
+
+
+COMMANDS["replay"] = (
+    "replay a saved game record, showing the table as play goes",
+    _replay_args,
+    _replay,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -493,6 +672,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _silence_stdout() -> None:
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file (a test's capture): nothing is left to flush
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
@@ -501,7 +690,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        # A reader that went away shows here, not at the interpreter's exit.
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # ``parlour replay FILE | head``: the reader has all it wanted. Point
+        # stdout at devnull so the interpreter's last flush cannot fail again
+        # (the Python docs' recipe for SIGPIPE), and exit as a program killed
+        # by SIGPIPE does.
+        _silence_stdout()
+        return 141
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

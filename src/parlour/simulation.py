@@ -250,8 +250,8 @@ class Summary:
     n: int
     seed: int
     bots: tuple[str, ...]
-    #: Games each seat won (a shared win, or a draw the game reports as
-    #: every seat winning, counts for every winner).
+    #: Games each seat won: a win shared with some seats counts for each of
+    #: them; a draw (see :attr:`draws`) counts for nobody.
     wins: tuple[int, ...]
     #: Games each seat won as the only winner.
     sole_wins: tuple[int, ...]
@@ -262,6 +262,11 @@ class Summary:
     #: ``(label, count)`` of every outcome tag, most frequent first.
     outcomes: tuple[tuple[str, int], ...]
     outcome_label: str
+    #: Games that ended with every seat among the winners (a Nine Domains
+    #: draw reports both seats as winners): nobody beat anybody.
+    draws: int = 0
+    #: Games that ended with no winner (a Sichuan or Sì Sè Pái deal nobody won).
+    no_winner: int = 0
     seconds: float = field(default=0.0, compare=False)
     records: tuple[Mapping[str, Any], ...] = field(default=(), compare=False, repr=False)
 
@@ -288,6 +293,8 @@ class Summary:
                 }
                 for s in range(len(self.bots))
             ],
+            "draws": self.draws,
+            "no_winner": self.no_winner,
             "outcome_label": self.outcome_label,
             "outcomes": {label: count for label, count in self.outcomes},
             "seconds": self.seconds,
@@ -309,7 +316,13 @@ class Summary:
                 f"{self.sole_wins[s]:>6}  "
                 f"{mean:>11.2f}  [{mean - half:.2f}, {mean + half:.2f}]"
             )
-        lines.append("(wins: games won, shared wins included; alone: games won as the only winner)")
+        lines.append(
+            "(wins: games won, shared wins included, draws not;"
+            " alone: games won as the only winner)"
+        )
+        lines.append(f"draws: {self.draws} ({100 * self.draws / self.n:.1f} %)")
+        if self.no_winner:
+            lines.append(f"no winner: {self.no_winner} ({100 * self.no_winner / self.n:.1f} %)")
         lines += ["", f"{self.outcome_label}:"]
         width = max((len(label) for label, _ in self.outcomes), default=5)
         for label, count in self.outcomes:
@@ -339,9 +352,17 @@ def summarise(
     sole = [0] * seats
     tags: Counter[str] = Counter()
     columns: list[list[float]] = [[] for _ in range(seats)]
+    draws = no_winner = 0
     for o in outcomes:
-        for w in o.winners:
-            wins[w] += 1
+        if not o.winners:
+            no_winner += 1
+        elif seats > 1 and len(set(o.winners)) == seats:
+            # A game in which every seat "won" ranked nobody above anybody;
+            # counting it as a win for each would make every seat look strong.
+            draws += 1
+        else:
+            for w in o.winners:
+                wins[w] += 1
         if len(o.winners) == 1:
             sole[o.winners[0]] += 1
         for s in range(seats):
@@ -362,6 +383,8 @@ def summarise(
         ci95=ci,
         outcomes=counted,
         outcome_label=OUTCOME_LABELS.get(game, "outcomes"),
+        draws=draws,
+        no_winner=no_winner,
         seconds=seconds,
         records=records,
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from parlour._table import seat_name
+from parlour._table import seat_name, to_act_text
 
 if TYPE_CHECKING:
     from parlour.ninedomains.game import NineDomainsObservation
@@ -48,10 +48,15 @@ def _text(
         return f"{d}({element})" if element else str(d)
 
     you = f" - you are seat {me}" if me is not None else ""
-    lines = [f"The Nine Domains{you} - round {obs.round + 1} - phase {obs.phase}"]
-    lines.append(
-        "domains on offer (positions 0 1 2): " + "  ".join(domain(d) for d in obs.revealed)
-    )
+    head = f"The Nine Domains{you} - round {obs.round + 1} - phase {obs.phase}"
+    if me is None:
+        if obs.phase == "place":
+            head += f" - to act: {to_act_text([s for s in (0, 1) if not obs.placed[s]])}"
+        elif obs.pending is not None:
+            head += f" - to act: {to_act_text([obs.pending.seat])}"
+    lines = [head]
+    offer = "  ".join(domain(d) for d in obs.revealed) or "-"
+    lines.append(f"domains on offer (positions 0 1 2): {offer}")
     for s in (0, 1):
         held = " ".join(domain(d) for d in obs.held[s]) or "-"
         lines.append(
@@ -62,7 +67,10 @@ def _text(
         if view.my_placement is not None:
             whose = "your" if s == me else f"seat {s}'s"
             lines.append(f"{whose} placement: {_cards(view.my_placement)}")
-    recent = [b for b in obs.battles if b.round == obs.round - (1 if obs.phase == "place" else 0)]
+    # Battles are fought at the end of a round; the round counter has moved
+    # on by then, except while a won special's effect is pending.
+    last = obs.round - (0 if obs.phase == "effect" else 1)
+    recent = [b for b in obs.battles if b.round == last]
     for b in recent:
         who = "removed" if b.winner is None else f"won by {seat_name(b.winner, me)}"
         lines.append(f"  battle for {domain(b.domain)}: {b.cards[0]} vs {b.cards[1]} - {who}")
