@@ -300,7 +300,7 @@ class Game(_BaseGame):
         >>> print(game.render(0).splitlines()[0])
         The Nine Domains - you are seat 0 - round 1 - phase place
         >>> print(str(game).splitlines()[0])
-        The Nine Domains - round 1 - phase place
+        The Nine Domains - round 1 - phase place - to act: seats 0, 1
         """
         if seat is None:
             return _table.full_view([self.observation(s) for s in range(self.num_players)])
