@@ -121,23 +121,40 @@ class Pass(Action):
 
 ShrineWarsAction = Bid | Pass
 
-_BID = re.compile(r"\s*bid\s+(\d+)\s*:(.*)$", re.IGNORECASE | re.DOTALL)
+_BID = re.compile(r"\s*bid\s+(.*)$", re.IGNORECASE | re.DOTALL)
+_AMOUNT = re.compile(r"\s*(\d+)\s*$")
 _PART = re.compile(r"\s*(\d+)\s*([A-Za-z]+)\s*$")
 
 
 def parse_action(text: str) -> ShrineWarsAction:
-    """Read ``pass`` or ``bid N: xF + yA`` (elements as letters or names).
+    """Read ``pass`` or a bid: ``bid N: xF + yA`` (elements as letters or
+    names), or its payment alone, ``bid 7F + 5A`` (``N`` is the sum).
 
     Each element may appear once, with a count of at least 1, and the counts
-    must add up to the amount; :class:`NotationError` otherwise.
+    must add up to the amount; :class:`NotationError` otherwise. ``bid N``
+    alone does not say how it is paid: :meth:`Game.parse_action` reads it
+    when the bidder can pay ``N`` only one way.
 
     >>> parse_action("bid 3: 3W")
     Bid(amount=3, paid=(0, 3, 0, 0))
+    >>> parse_action("bid 4W"), parse_action("bid 7 Fire + 5A")
+    (Bid(amount=4, paid=(0, 4, 0, 0)), Bid(amount=12, paid=(7, 0, 5, 0)))
     >>> parse_action("bid 3: 2W")
     Traceback (most recent call last):
     ...
     parlour.errors.NotationError: the payment 2W does not add up to the bid 3
     """
+    read = _read_action(text)
+    if isinstance(read, int):
+        raise NotationError(
+            f"bid {read} does not say how it is paid: write e.g. 'bid {read}: {read}F' "
+            "(a game reads 'bid N' alone when only one payment is possible)"
+        )
+    return read
+
+
+def _read_action(text: str) -> ShrineWarsAction | int:
+    # An action, or the amount of a bid written without its payment.
     if not isinstance(text, str):
         raise NotationError(f"action text must be a str, not {type(text).__name__}")
     if text.strip().lower() == "pass":
@@ -145,9 +162,17 @@ def parse_action(text: str) -> ShrineWarsAction:
     m = _BID.match(text)
     if m is None:
         raise NotationError(f"not a Shrine Wars action: {text!r} (use 'pass' or 'bid 12: 7F + 5A')")
+    amount_text, colon, parts = m.group(1).rpartition(":")
+    if not colon:
+        parts = m.group(1)
+        alone = _AMOUNT.match(parts)
+        if alone is not None:
+            return int(alone.group(1))
+    elif _AMOUNT.match(amount_text) is None:
+        raise NotationError(f"a bid's amount is a whole number, not {amount_text.strip()!r}")
     paid = [0, 0, 0, 0]
     seen: set[int] = set()
-    for part in m.group(2).split("+"):
+    for part in parts.split("+"):
         pm = _PART.match(part)
         if pm is None:
             raise NotationError(f"bad payment part {part.strip()!r} in {text!r} (e.g. '7F')")
@@ -159,7 +184,31 @@ def parse_action(text: str) -> ShrineWarsAction:
         if n < 1:
             raise NotationError(f"a payment part pays at least 1 Oink, not {part.strip()!r}")
         paid[e] = n
-    return Bid(int(m.group(1)), (paid[0], paid[1], paid[2], paid[3]))
+    amount = int(amount_text) if colon else sum(paid)
+    return Bid(amount, (paid[0], paid[1], paid[2], paid[3]))
+
+
+def _payments(amount: int, oinks: Sequence[int], elements: Sequence[int]) -> list[Oinks]:
+    # Every way to pay ``amount`` from holdings ``oinks`` in ``elements``,
+    # the default payment's order first (most from the lowest element).
+    out: list[Oinks] = []
+    els = sorted(set(elements))
+
+    def fill(i: int, left: int, paid: list[int]) -> None:
+        if i == len(els) - 1:
+            if left <= oinks[els[i]]:
+                paid[els[i]] = left
+                out.append((paid[0], paid[1], paid[2], paid[3]))
+                paid[els[i]] = 0
+            return
+        for n in range(min(left, oinks[els[i]]), -1, -1):
+            paid[els[i]] = n
+            fill(i + 1, left - n, paid)
+        paid[els[i]] = 0
+
+    if els and amount >= 1:
+        fill(0, amount, [0, 0, 0, 0])
+    return out
 
 
 def default_payment(amount: int, oinks: Sequence[int], elements: Iterable[int]) -> Oinks | None:
@@ -429,8 +478,49 @@ class Game(_BaseGame):
         return self.render()
 
     def parse_action(self, text: str) -> Action:
-        """Parse ``pass`` or ``bid N: ...``; :class:`NotationError` if bad."""
-        return parse_action(text)
+        """Read ``pass``, ``bid N: ...`` or ``bid 7F + 5A`` (see
+        :func:`parse_action`), or ``bid N`` alone when the seat to act can
+        pay ``N`` only one way from its Oinks of the lot's elements.
+
+        Otherwise :class:`NotationError` lists the ways it could pay, or
+        says what it holds when it cannot pay ``N`` at all.
+
+        >>> g = Game(players=2, deck="9F 2W 5A 7E", rules=Rules(oinks=3))
+        >>> g.parse_action("bid 2")
+        Bid(amount=2, paid=(0, 0, 2, 0))
+        >>> g.parse_action("bid 4")
+        Traceback (most recent call last):
+        ...
+        parlour.errors.NotationError: bid 4 cannot be paid: seat 0 holds 3A in the lot's element A
+        """
+        read = _read_action(text)
+        if not isinstance(read, int):
+            return read
+        return self._bid_of_amount(read)
+
+    def _bid_of_amount(self, amount: int) -> Bid:
+        # ``bid N`` for the seat to act: its one way to pay N, if only one.
+        seat = self._turn
+        elements = self._lot_elements
+        oinks = self._oinks[seat]
+        ways = _payments(amount, oinks, elements)
+        if len(ways) == 1 or (ways and amount not in self.bid_amounts(seat)):
+            # A bid refused anyway needs no payment chosen: the check says why.
+            return Bid(amount, ways[0])
+        names = " ".join(ELEMENTS[e] for e in sorted(elements))
+        element_word = "element" if len(elements) == 1 else "elements"
+        if not ways:
+            held = " + ".join(f"{oinks[e]}{ELEMENTS[e]}" for e in sorted(elements))
+            raise NotationError(
+                f"bid {amount} cannot be paid: seat {seat} holds {held} "
+                f"in the lot's {element_word} {names}"
+            )
+        shown = ", ".join(f"'{Bid(amount, w)}'" for w in ways[:4])
+        more = f" and {len(ways) - 4} more" if len(ways) > 4 else ""
+        raise NotationError(
+            f"bid {amount} can be paid {len(ways)} ways in {names}: {shown}{more}; "
+            "write the one you mean"
+        )
 
     def _to_act(self) -> tuple[int, ...]:
         return (self._turn,)
