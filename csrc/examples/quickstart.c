@@ -143,6 +143,10 @@ static int play_one_deal(const parlour_sc_tables *tables)
         int seat = seats[0];
         parlour_sg_observe(game, seat, obs); /* what this seat may know, nothing more */
         int n = parlour_sg_legal(&obs->v, tables, seat, legal);
+        if (n <= 0) { /* only the exchange-three choice (off here) is not listed */
+            status = PARLOUR_E_ARG;
+            goto done;
+        }
         status = parlour_sg_apply(game, tables, seat, choose(tables, obs, legal, n));
         if (status != PARLOUR_OK) goto done;
         actions++;
