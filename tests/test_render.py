@@ -139,3 +139,28 @@ def test_sisepai_hands_are_shown_to_all_once_the_deal_is_over() -> None:
     assert "hand " not in game.render(2)
     parlour.play(game, make_bots("sisepai", ["heuristic"] * 4), seed=6)
     assert game.render(2).count("hand ") == 3  # the three other seats
+
+
+def test_another_seats_concealed_kong_renders_as_hidden(backend: object) -> None:
+    """The terminal's old Sichuan view indexed the tiles of every meld and
+    raised IndexError on another seat's concealed kong (its tiles hidden)."""
+    del backend
+    game = parlour.make("sichuan", seed=2)
+    bots = make_bots("sichuan", ["heuristic"] * 4)
+    rng = random.Random(2)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat), rng))
+        kongs = [
+            (owner, viewer)
+            for viewer in range(4)
+            for owner, melds in enumerate(game.observation(viewer).melds)
+            if any(m.type == "concealed_kong" and not m.tiles for m in melds)
+        ]
+        if kongs:
+            owner, viewer = kongs[0]
+            assert "(kong)" in game.render(viewer)
+            assert re.search(r"\((\d)\1\1\1[mps]\)", game.render(owner))
+            assert re.search(r"\((\d)\1\1\1[mps]\)", str(game))
+            return
+    pytest.fail("the seed no longer gives a concealed kong")
