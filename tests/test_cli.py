@@ -761,3 +761,17 @@ def pexpect_eof() -> Any:
     import pexpect
 
     return pexpect.EOF
+
+
+def test_the_command_refuses_another_games_option_in_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "parlour", "hand", "shrinewars", "5F 6F 7F", "--self-draw"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "parlour: error: --self-draw applies to sichuan hands only, not shrinewars\n"
+    )
