@@ -124,3 +124,143 @@ def test_interrupt_is_not_a_traceback() -> None:
     child.close()
     assert child.exitstatus == 130
     assert "Traceback" not in (child.before or "")
+
+
+def test_line_editing_history_and_completion() -> None:
+    child = spawn("sichuan", "--seed", "3")
+    child.expect(PROMPT)
+    child.sendline("7")
+    child.expect("there is no action 7: choose 1 to 3")
+    child.expect(PROMPT)
+    # Up arrow and Enter: the line before again, not an escape sequence.
+    child.send("\x1b[A\r")
+    child.expect("there is no action 7: choose 1 to 3")
+    child.expect(PROMPT)
+    # Tab completes a word of the prompt; the help shows the game's notation.
+    child.send("he\t\r")
+    child.expect(re.escape("discard 5m         discard a 5m (the one you just drew"))
+    child.expect(PROMPT)
+    # Ctrl-A goes to the start of the line to mend it.
+    child.send("eclare p\x01d\r")
+    child.expect("you: declare p")
+    child.expect(PROMPT)
+    assert "\\x1b" not in child.before and "not a legal action" not in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_automatic_pass_and_why_no_pung() -> None:
+    # Seat 0 declares m and keeps m tiles: it may not pung until they are gone.
+    child = spawn("sichuan", "--seed", "1")
+    child.expect(PROMPT)
+    child.sendline("declare m")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(
+        r"you pass on (\d[mps]) from seat (\d) \(automatic: pass is your only legal action\)"
+    )
+    child.expect(r"no pung 3m: it still holds tiles of its missing suit m \(3m 3m 6m 6m 9m\)")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    # Without the automatic pass the player is asked, and may ask for a pung.
+    child = spawn("sichuan", "--seed", "1", "--no-auto-pass")
+    child.expect(PROMPT)
+    child.sendline("declare m")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(r"on offer: 3m from seat 1")
+    child.expect(r"1\. pass")
+    child.expect(PROMPT)
+    child.sendline("pung")
+    child.expect(
+        re.escape(
+            "you may not pung 3m now: it still holds tiles of its missing suit m"
+            " (3m 3m 6m 6m 9m): it may not pung before it has discarded them"
+        )
+    )
+    child.expect(PROMPT)
+    child.sendline("pass")
+    child.expect("you: pass")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "you pass on" not in child.before
+
+
+@pytest.mark.parametrize(
+    ("game", "lines"),
+    [
+        ("ninedomains", ["place 0 1 2", "card 1 on position 1"]),
+        ("shrinewars", ["bid 4W", "bid 12: 7F + 5A"]),
+        ("sisepai", ["take GAEr", "discard Hw"]),
+        ("sichuan", ["declare p", "kong 5m"]),
+    ],
+)
+def test_help_explains_the_notation(game: str, lines: list[str]) -> None:
+    child = spawn(game, "--seed", "1", "--no-auto-pass")
+    child.expect(PROMPT)
+    child.sendline("help")
+    for line in lines:
+        child.expect(re.escape(line))
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def test_shrine_wars_short_bids() -> None:
+    child = spawn("shrinewars", "--seed", "1", "--bots", "random")
+    child.expect("lot: 2A  opened by you")
+    child.expect(PROMPT)
+    child.sendline("bid 1")  # one element, so one way to pay
+    child.expect(re.escape("you: bid 1: 1A"))
+    child.expect(PROMPT)
+    child.sendline("bid 7A")
+    child.expect(re.escape("you: bid 7: 7A"))
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def _unfinished(path: Path, game: str, actions: int) -> None:
+    record = json.loads(path.read_text())
+    assert record["outcome"] is None and len(record["actions"]) == actions
+    replayed = parlour.game_class(game).from_record(record)
+    assert not replayed.is_over and len(replayed.history) == actions
+    assert replayed.record() == record
+
+
+@pytest.mark.parametrize("how", ["quit", "eof", "interrupt"])
+def test_save_keeps_an_abandoned_game(tmp_path: Path, how: str) -> None:
+    save = tmp_path / f"{how}.json"
+    child = spawn("sichuan", "--seed", "3", "--save", str(save))
+    child.expect(PROMPT)
+    child.sendline("declare p")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    if how == "quit":
+        child.sendline("q")
+    elif how == "eof":
+        child.sendeof()
+    else:
+        child.sendintr()
+    child.expect(r"record of the unfinished game \((\d+) actions\) saved to")
+    actions = int(child.match.group(1))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == (130 if how == "interrupt" else 1)
+    _unfinished(save, "sichuan", actions)
+    # parlour replay reads it back to the point reached.
+    replay = pexpect.spawn(
+        sys.executable, ["-m", "parlour", "replay", str(save)], encoding="utf-8", timeout=30
+    )
+    replay.expect(pexpect.EOF)
+    replay.close()
+    assert replay.exitstatus == 0, replay.before
+    assert "Traceback" not in replay.before
+
+
+def test_save_to_a_missing_folder_is_refused_before_the_game(tmp_path: Path) -> None:
+    child = spawn("shrinewars", "--save", str(tmp_path / "no" / "such.json"))
+    child.expect("does not exist")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1

@@ -230,14 +230,34 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
         help="the other seats' bots: one name or a comma list (default heuristic)",
     )
     parser.add_argument("--seed", type=_integer, default=None, help="seed of the deal (random)")
-    parser.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the game record to FILE when the game ends or you quit "
+        "(an unfinished game replays to the point reached)",
+    )
+    parser.add_argument(
+        "--no-auto-pass",
+        dest="auto_pass",
+        action="store_false",
+        help="ask even when pass is your only legal action (by default it is made for you)",
+    )
 
 
 def _play(args: argparse.Namespace) -> int:
     from parlour.terminal import play_terminal
 
+    if args.save is not None:
+        # Refuse a file that cannot be written before the game, not after it.
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if not os.path.isdir(folder):
+            raise ValueError(f"--save {args.save}: the folder {folder} does not exist")
+        if os.path.isdir(args.save):
+            raise ValueError(f"--save {args.save}: that is a folder, not a file")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return play_terminal(args.game, seed=seed, bots=args.bots, save=args.save)
+    return play_terminal(
+        args.game, seed=seed, bots=args.bots, save=args.save, auto_pass=args.auto_pass
+    )
 
 
 COMMANDS["play"] = ("play in seat 0 against bots in the terminal", _play_args, _play)

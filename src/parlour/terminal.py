@@ -1,10 +1,13 @@
 """``parlour play``: one human in seat 0 against bots, in a plain terminal.
 
 Each time seat 0 must act the loop shows what that seat may see and the
-legal actions, numbered; the player types a number or the action's text.
-Bad input gets a message and another prompt, never a traceback. The other
-seats' actions are reported as they happen, except choices the rules keep
-secret (the tiles a Sichuan seat passes in the exchange).
+legal actions, numbered; the player types a number or the action's text
+(with line editing, history and Tab completion where :mod:`readline`
+exists), or ``help`` for the game's notation. Bad input gets a message
+saying why and another prompt, never a traceback. A ``pass`` that is the
+only legal action is made for the player unless ``auto_pass`` is off. The
+other seats' actions are reported as they happen, except choices the rules
+keep secret (the tiles a Sichuan seat passes in the exchange).
 
 The views are plain functions of an observation, usable on their own:
 
@@ -117,9 +120,50 @@ def format_result(result: Result, num_players: int, me: int | None = None) -> st
     return "\n".join(lines)
 
 
+#: How each game's actions are written, with examples, for ``help``.
+NOTATION: dict[str, str] = {
+    "sichuan": """\
+Sichuan actions (a tile is its rank 1-9 and suit: m characters, p dots, s bamboo):
+  declare p          choose p as your missing suit; its tiles must go first
+  discard 5m         discard a 5m (the one you just drew, if it is a 5m)
+  pung               claim the tile on offer for a pung (you need two of it)
+  kong               claim it for a kong (you need three); 'kong 5m' on your
+                     turn: four 5m, or the fourth 5m added to your pung of 5m
+  win                win on the tile on offer, or on your own draw
+  pass               let the tile on offer go
+  exchange 1m 4m 9m  (exchange-three games) three tiles of one suit to pass on""",
+    "sisepai": """\
+Si Se Pai actions (a card: G A E R H C S = General Advisor Elephant chaRiot
+Horse Cannon Soldier, then its colour r y g w; flowers 1f-5f):
+  take GAEr          take the card in play to make that group (General, Advisor
+                     and Elephant, all red)
+  take Sr Sy Sw      soldiers of different colours make a group too
+  discard Hw         discard a white horse
+  win                win with the card in play
+  pass               let the card in play go""",
+    "shrinewars": """\
+Shrine Wars actions (elements F W A E = Fire Water Air Earth; a bid is paid
+in Oinks of the lot's elements):
+  bid 4              bid 4, when you can pay 4 only one way
+  bid 4W             bid 4, all paid in Water
+  bid 12: 7F + 5A    bid 12, paid with 7 Fire and 5 Air
+  pass               drop out of this lot""",
+    "ninedomains": """\
+The Nine Domains actions (your cards: 0-5, and the specials 1- 1+ 2- 2+ 3- 3+
+4- 4+ *):
+  place 0 1 2        put your card 0 on position 0, card 1 on position 1 and
+                     card 2 on position 2: each fights for the domain on offer
+                     at that position (the numbers are cards, not positions)
+  place 5 1- *       the same with cards 5, 1- and *
+  swap 4 9           (a winning 2-) give your domain 4, take their domain 9
+  recover 1+ give 0  (a winning 3-) take 1+ back from your used pile, put 0 there
+  decline            do not use the 3-""",
+}
+
 _HELP = (
-    "type the number of an action, or its text (e.g. the first one shown);\n"
-    "'list' shows every legal action, 'look' the table again, 'quit' ends the game"
+    "type the number of an action or its text; Up and Down recall earlier lines,\n"
+    "Tab completes an action; 'list' shows every legal action, 'look' the table\n"
+    "again, 'quit' ends the game (with --save the record is kept)"
 )
 
 
@@ -132,6 +176,40 @@ def _report(game_name: str, seat: int, action: Action) -> str | None:
     return f"seat {seat}: {text}"
 
 
+def _passed_on(obs: Any) -> str:
+    # What an automatic pass lets go, as the player saw it on the table.
+    name = type(obs).__name__
+    if name == "SichuanObservation" and obs.on_offer >= 0:
+        from parlour.sichuan.tiles import kind_text
+
+        return f" on {kind_text(obs.on_offer // 4)} from seat {obs.offer_from}"
+    if name == "SisepaiObservation" and obs.card is not None:
+        from parlour.sisepai.cards import card_text
+
+        source = "" if obs.source is None else f" from seat {obs.source}"
+        return f" on {card_text(obs.card)}{source}"
+    if name == "ShrineWarsObservation":
+        return f" on the lot {obs.lot}"
+    return ""
+
+
+def _why_no_claim(game: Game, obs: Any) -> str:
+    # When a Sichuan player holds two of the tile on offer, why it may not
+    # pung it: the question a newcomer asks when the pass is made for it.
+    if type(obs).__name__ != "SichuanObservation" or obs.on_offer < 0:
+        return ""
+    kind = obs.on_offer // 4
+    if sum(1 for t in obs.hand if t // 4 == kind) < 2:
+        return ""
+    try:
+        game.verify_action(0, "pung")
+    except IllegalActionError as exc:
+        refused = _REFUSAL.fullmatch(str(exc))
+        if refused is not None:
+            return f"no {refused.group(1)}: {refused.group(2)}"
+    return ""
+
+
 def play_terminal(
     game_name: str,
     *,
@@ -140,12 +218,17 @@ def play_terminal(
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
     save: str | None = None,
+    auto_pass: bool = True,
 ) -> int:
     """Play ``game_name`` with a human in seat 0; returns the exit code.
 
     ``bots`` names the bots of the other seats (one name for all or one per
-    seat 1..n-1); ``read`` reads a line for a prompt (``input`` by
-    default); ``save`` is a file the record is written to at the end.
+    seat 1..n-1); ``read`` reads a line for a prompt (``input`` by default,
+    with line editing, history and completion where the standard library
+    has :mod:`readline`); ``save`` is a file the record is written to when
+    the game ends or is abandoned (quit, end of input, Ctrl-C), so an
+    unfinished game replays to the point reached; with ``auto_pass`` a
+    ``pass`` that is seat 0's only legal action is made for it, and said.
     """
     from parlour.simulation import make_bots, parse_bots
 
@@ -166,9 +249,46 @@ def play_terminal(
     names = parse_bots(game_name, spec, n)
     players = make_bots(game_name, names)
     rng = random.Random(seed)
+    choices: list[tuple[str, Action]] = []
+    if read is input:
+        _edit_lines(lambda: [label for label, _ in choices] + list(_WORDS))
     others = "seat 1 is a bot" if n == 2 else f"seats 1-{n - 1} are bots"
     say(f"{game_name}, seed {seed}: you are seat 0; {others} ({', '.join(names[1:])})")
     say("type 'help' for help")
+    try:
+        status = _loop(game, game_name, players, rng, read, say, auto_pass, choices)
+    except KeyboardInterrupt:
+        _save(game, save, say)
+        raise
+    if status:
+        _save(game, save, say)
+        return status
+    result = game.result
+    assert result is not None
+    say()
+    say("game over")
+    say(render(game.observation(0)))
+    say(format_result(result, n, me=0))
+    _save(game, save, say)
+    return 0
+
+
+#: The words the prompt understands besides actions.
+_WORDS = ("help", "list", "look", "quit")
+
+
+def _loop(
+    game: Game,
+    game_name: str,
+    players: Sequence[Any],
+    rng: random.Random,
+    read: Callable[[str], str],
+    say: Callable[[str], None],
+    auto_pass: bool,
+    choices: list[tuple[str, Action]],
+) -> int:
+    # Plays until the game ends (0) or the player leaves it (1). ``choices``
+    # is kept filled with seat 0's current menu, for completion.
     shown = True
     while not game.is_over:
         to_act = game.to_act
@@ -182,9 +302,17 @@ def play_terminal(
             shown = True
             continue
         legal = game.legal_actions(0)
-        choices = menu(game_name, legal)
+        if auto_pass and len(legal) == 1 and str(legal[0]) == "pass":
+            obs = game.observation(0)
+            why = _why_no_claim(game, obs)
+            say(f"you pass{_passed_on(obs)} (automatic: pass is your only legal action)")
+            if why:
+                say(f"  {why}")
+            game.apply(0, legal[0])
+            continue
+        choices[:] = menu(game_name, legal)
         if shown:
-            say()
+            say("")
             say(render(game.observation(0)))
             _show_menu(say, choices, full=False)
             shown = False
@@ -200,6 +328,9 @@ def play_terminal(
             say("game abandoned")
             return 1
         if word in ("h", "help", "?"):
+            notation = NOTATION.get(game_name)
+            if notation is not None:
+                say(notation)
             say(_HELP)
             continue
         if word in ("l", "list"):
@@ -215,17 +346,44 @@ def play_terminal(
         game.apply(0, chosen)
         say(f"you: {action_label(game_name, chosen)}")
         shown = True
-    result = game.result
-    assert result is not None
-    say()
-    say("game over")
-    say(render(game.observation(0)))
-    say(format_result(result, n, me=0))
-    if save is not None:
-        with open(save, "w", encoding="utf-8") as fh:
-            json.dump(game.record(), fh)
-        say(f"record saved to {save}")
     return 0
+
+
+def _save(game: Game, path: str | None, say: Callable[[str], None]) -> None:
+    if path is None:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(game.record(), fh)
+    except OSError as exc:
+        say(f"cannot save the record to {path}: {exc.strerror or exc}")
+        return
+    if game.is_over:
+        say(f"record saved to {path}")
+    else:
+        moves = len(game.history)
+        say(f"record of the unfinished game ({moves} actions) saved to {path}")
+
+
+def _edit_lines(words: Callable[[], list[str]]) -> None:
+    # Line editing and history for input(), and Tab completing ``words()``,
+    # through the standard library's readline where it exists (not on
+    # Windows, where input() keeps the console's own editing).
+    try:
+        import readline
+    except ImportError:
+        return
+
+    def complete(text: str, state: int) -> str | None:
+        found = [w for w in words() if w.startswith(text)]
+        return found[state] if state < len(found) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims("")  # an action has spaces: complete the whole line
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
 
 
 def _show_menu(
@@ -243,18 +401,27 @@ def _show_menu(
         say(f"  {i:>{width}}. {label}")
 
 
+# A refusal of seat 0's action, as the engines word it.
+_REFUSAL = re.compile(r"seat 0 may not (.+?) now: (.*)", re.DOTALL)
+
+
 def _choose(game: Game, choices: list[tuple[str, Action]], line: str) -> Action | str:
     """The action ``line`` picks, or a message saying why it picks none."""
     if line.isdigit():
         k = int(line)
-        if 1 <= k <= len(choices):
-            return choices[k - 1][1]
-        return f"there is no action {k}: choose 1 to {len(choices)} (or type 'help')"
-    text = " ".join(line.split())
-    for label, action in choices:
-        if label == text:
-            return action
+        if not 1 <= k <= len(choices):
+            return f"there is no action {k}: choose 1 to {len(choices)} (or type 'help')"
+        text = choices[k - 1][0]
+    else:
+        text = " ".join(line.split())
     try:
+        # A label read as text, so a Sichuan kind means the copy the game's
+        # documented rule picks, whether typed or chosen by number.
         return game.verify_action(0, text)
     except IllegalActionError as exc:
-        return f"{text!r} is not a legal action now: {exc}"
+        message = str(exc)
+    refused = _REFUSAL.fullmatch(message)
+    if refused is not None:
+        return f"you may not {refused.group(1)} now: {refused.group(2)}"
+    message = message.removeprefix("seat 0: ")
+    return f"{text!r} is not a legal action now: {message}"
