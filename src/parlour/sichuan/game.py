@@ -621,16 +621,17 @@ class Game(protocol.Game, metaclass=_EngineChoice):
     def _from_deal(cls, rules: Any, deal: Any) -> Game:
         if not isinstance(deal, dict):
             raise RecordError("the deal must be an object with wall, dealer, exchange_direction")
-        extra = set(deal) - {"wall", "dealer", "exchange_direction"}
-        if extra or "wall" not in deal or "dealer" not in deal:
+        # Every record parlour wrote names all three; a missing key would
+        # read as its default and the record would no longer be what it says.
+        if set(deal) != {"wall", "dealer", "exchange_direction"}:
             raise RecordError(
-                f"the deal must hold wall and dealer (and exchange_direction); got {sorted(deal)}"
+                f"the deal must hold wall, dealer and exchange_direction; got {sorted(deal)}"
             )
         order = _check_wall(deal["wall"])
         dealer = deal["dealer"]
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
             raise RecordError(f"the deal's dealer must be a seat 0..3, not {dealer!r}")
-        direction = deal.get("exchange_direction")
+        direction = deal["exchange_direction"]
         if rules.exchange_three:
             if direction not in _DIRECTIONS:
                 raise RecordError(
