@@ -10,7 +10,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a declaration in parlour.h changes incompatibly. */
-#define PARLOUR_ABI_VERSION 1
+#define PARLOUR_ABI_VERSION 2
 
 /* Status codes: every function that can fail returns one (>= 0 is success). */
 #define PARLOUR_OK 0

@@ -74,7 +74,7 @@ def _random_hand(rng: random.Random) -> Hand:
 
 def test_abi_version(clib: Any, c_backend: ModuleType) -> None:
     ffi, lib, _ = clib
-    assert lib.parlour_abi_version() == c_backend.abi_version() == 1
+    assert lib.parlour_abi_version() == c_backend.abi_version() == 2
     assert ffi.string(lib.parlour_strerror(-2)) == b"a count is out of range"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 #: Must equal ``PARLOUR_ABI_VERSION`` in ``csrc/parlour.h``.
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 
 def abi_version() -> int:
