@@ -1,6 +1,6 @@
 """Print the per-hand figures of a pytest-benchmark JSON file as a table.
 
-pytest benchmarks/test_perf_sichuan.py --benchmark-only --benchmark-json=out.json
+pytest benchmarks/test_perf_sichuan.py --benchmark-only -n0 --benchmark-json=out.json
 python benchmarks/report.py out.json
 """
 

@@ -1,6 +1,6 @@
 """Shrine Wars benchmarks: best-partition scoring per call and full bot games.
 
-Run: ``pytest benchmarks/test_perf_shrinewars.py --benchmark-only``. The
+Run: ``pytest benchmarks/test_perf_shrinewars.py --benchmark-only -n0``. The
 per-call figure is in each row's ``extra_info`` (``ns_per_call`` or
 ``games_per_s``); docs/perf/shrinewars.rst records them with the machine.
 """

@@ -1,6 +1,6 @@
 """Sichuan hand evaluation benchmarks, side by side with riichienv and mahjong.
 
-Run: ``pytest benchmarks/test_perf_sichuan.py --benchmark-only``. Figures per
+Run: ``pytest benchmarks/test_perf_sichuan.py --benchmark-only -n0``. Figures per
 hand are in each row's ``extra_info`` (``ns_per_hand``); docs/performance
 records them with the machine.
 

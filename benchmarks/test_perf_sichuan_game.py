@@ -1,6 +1,6 @@
 """Sichuan engine benchmarks: whole games per second, single core.
 
-Run: ``pytest benchmarks/test_perf_sichuan_game.py --benchmark-only``. Each
+Run: ``pytest benchmarks/test_perf_sichuan_game.py --benchmark-only -n0``. Each
 round plays ``GAMES`` complete deals from fixed seeds through
 :func:`parlour.play` (observation, legal actions, bot, apply at every step).
 ``extra_info["games_per_second"]`` holds the best round's wall-clock rate and

@@ -1,7 +1,7 @@
 """Sì Sè Pái benchmarks: the grouping solver per call and in batch, and full
 games with heuristic bots.
 
-Run: ``pytest benchmarks/test_perf_sisepai.py --benchmark-only``. Figures per
+Run: ``pytest benchmarks/test_perf_sisepai.py --benchmark-only -n0``. Figures per
 call are in each row's ``extra_info`` (``ns_per_call``); docs/perf/sisepai.rst
 records them with the machine. Fixed seeds throughout.
 """
