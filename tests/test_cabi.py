@@ -15,33 +15,10 @@ import pytest
 from cbuild import build_program, load_library
 from parlour.sichuan import Hand, Meld
 
-CDEF = """
-int parlour_abi_version(void);
-const char *parlour_strerror(int status);
-typedef struct parlour_sc_tables parlour_sc_tables;
-typedef struct { uint8_t kind; uint8_t type; } parlour_sc_meld;
-typedef struct { int fan; int points; int pattern; unsigned additions; int roots; }
-    parlour_sc_score;
-size_t parlour_sc_tables_size(void);
-int parlour_sc_tables_init(void *buffer, size_t size);
-int parlour_sc_tables_check(const parlour_sc_tables *tables);
-int parlour_sc_is_complete(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
-                           int missing_suit);
-int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
-                     const uint8_t *meld_counts, int missing_suit, uint32_t *mask);
-int parlour_sc_shanten(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
-                       const uint8_t *meld_counts, int missing_suit, int form, int *out);
-int parlour_sc_score_hand(const parlour_sc_tables *t, const uint8_t counts[27],
-                          const parlour_sc_meld *melds, int nmelds, unsigned flags, int cap,
-                          parlour_sc_score *out);
-int parlour_sc_batch_is_complete(const parlour_sc_tables *t, const uint8_t *counts, size_t n,
-                                 const uint8_t *melds, int missing_suit, uint8_t *out);
-"""
-
 
 @pytest.fixture(scope="module")
 def clib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
-    ffi, lib = load_library(tmp_path_factory.mktemp("clib"), CDEF)
+    ffi, lib = load_library(tmp_path_factory.mktemp("clib"))
     size = lib.parlour_sc_tables_size()
     buf = ffi.new("char[]", size)
     assert lib.parlour_sc_tables_check(ffi.cast("parlour_sc_tables *", buf)) != 0
@@ -152,27 +129,10 @@ def test_c_driver(tmp_path: Path) -> None:
 
 # --- the Sichuan deal state machine --------------------------------------------------
 
-SG_CDEF = """
-typedef struct parlour_sc_tables parlour_sc_tables;
-size_t parlour_sc_tables_size(void);
-int parlour_sc_tables_init(void *buffer, size_t size);
-typedef struct { int fan_cap; int self_draw_doubles; int exchange_three; int call_transfer;
-                 int flower_pig_penalty; int exchange_step; } parlour_sg_rules;
-size_t parlour_sg_size(void);
-int parlour_sg_check(const void *g, const parlour_sc_tables *t);
-int parlour_sg_observe(const void *g, int seat, void *out);
-int parlour_sg_init(void *g, const parlour_sc_tables *t, const uint8_t wall[108], int dealer,
-                    const parlour_sg_rules *rules);
-int parlour_sg_to_act(const void *g, int8_t out[4]);
-int parlour_sg_legal(const void *g, const parlour_sc_tables *t, int seat, uint8_t out[128]);
-int parlour_sg_apply(void *g, const parlour_sc_tables *t, int seat, int code);
-int parlour_sg_exchange(void *g, const parlour_sc_tables *t, int seat, const uint8_t tiles[3]);
-"""
-
 
 @pytest.fixture(scope="module")
 def sglib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
-    ffi, lib = load_library(tmp_path_factory.mktemp("sglib"), SG_CDEF)
+    ffi, lib = load_library(tmp_path_factory.mktemp("sglib"))
     size = lib.parlour_sc_tables_size()
     buf = ffi.new("char[]", size)
     assert lib.parlour_sc_tables_init(buf, size) == 0
@@ -180,7 +140,7 @@ def sglib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
 
 
 def _sg_new(ffi: Any, lib: Any, tables: Any, wall: list[int], dealer: int, **rules: int) -> Any:
-    g = ffi.new("char[]", lib.parlour_sg_size())
+    g = ffi.new("parlour_sg_game *")
     r = ffi.new("parlour_sg_rules *", {"fan_cap": 5, "flower_pig_penalty": 32, **rules})
     assert lib.parlour_sg_init(g, tables, wall, dealer, r) == 0
     return g
@@ -188,7 +148,9 @@ def _sg_new(ffi: Any, lib: Any, tables: Any, wall: list[int], dealer: int, **rul
 
 def test_sichuan_engine_refuses_bad_deals(sglib: Any) -> None:
     ffi, lib, (tables, _) = sglib
-    g = ffi.new("char[]", lib.parlour_sg_size())
+    # The layout cffi reads from the header is the one the library was built with.
+    assert lib.parlour_sg_size() == ffi.sizeof("parlour_sg_game")
+    g = ffi.new("parlour_sg_game *")
     r = ffi.new("parlour_sg_rules *", {"fan_cap": 5, "flower_pig_penalty": 32})
     wall = list(range(108))
     assert lib.parlour_sg_init(ffi.NULL, tables, wall, 0, r) == -1
@@ -231,7 +193,7 @@ def test_sichuan_engine_random_deals_through_the_c_abi(sglib: Any, c_backend: Mo
         while True:
             assert lib.parlour_sg_check(g, tables) == 0
             assert _sg_bytes(ffi, g) == twin.__reduce__()[1][0]
-            n = lib.parlour_sg_to_act(g, who)
+            n = lib.parlour_sg_to_act(ffi.addressof(g, "v"), who)
             assert tuple(who[i] for i in range(n)) == twin.to_act
             if n == 0:
                 break
@@ -239,7 +201,7 @@ def test_sichuan_engine_random_deals_through_the_c_abi(sglib: Any, c_backend: Mo
             before = _sg_bytes(ffi, g)
             for bad_seat, code in [(-1, 109), (4, 109), (seat, -1), (seat, 167), (seat, 255)]:
                 assert lib.parlour_sg_apply(g, tables, bad_seat, code) == -4
-            count = lib.parlour_sg_legal(g, tables, seat, legal)
+            count = lib.parlour_sg_legal(ffi.addressof(g, "v"), tables, seat, legal)
             codes = [legal[i] for i in range(count)]
             assert tuple(codes) == twin.legal_codes(seat)
             for code in rng.sample(range(167), 12):

@@ -281,16 +281,9 @@ def test_bad_input_same_errors(backend: ModuleType) -> None:
     assert battle_batch([], []).tolist() == []
 
 
-ND_CDEF = """
-int parlour_nd_decide(int a, int b, int bonus_a, int bonus_b, int *outcome, int *rule);
-int parlour_nd_battle_batch(const uint8_t *a, const uint8_t *b, const int8_t *bonus_a,
-                            const int8_t *bonus_b, size_t n, int8_t *out);
-"""
-
-
 @pytest.fixture(scope="module")
 def ndlib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
-    return load_library(tmp_path_factory.mktemp("ndlib"), ND_CDEF, ["ninedomains.c", "common.c"])
+    return load_library(tmp_path_factory.mktemp("ndlib"), ["ninedomains.c", "common.c"])
 
 
 def test_c_abi_directly(ndlib: tuple[Any, Any]) -> None:

@@ -298,20 +298,10 @@ def test_bad_masks(backend: ModuleType, bad: object) -> None:
 
 # -- the C ABI called directly ----------------------------------------------
 
-CDEF = """
-int parlour_sw_cards_to_mask(const uint8_t *cards, int n, uint64_t *mask);
-int parlour_sw_score_mask(uint64_t mask);
-int parlour_sw_score(const uint8_t *cards, int n);
-int parlour_sw_partition_mask(uint64_t mask, uint64_t *combos, int cap, int *ncombos);
-int parlour_sw_best_partition(const uint8_t *cards, int n, uint64_t *combos, int cap,
-                              int *ncombos);
-int parlour_sw_batch_score(const uint64_t *masks, size_t n, int32_t *out);
-"""
-
 
 @pytest.fixture(scope="module")
 def swlib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
-    return load_library(tmp_path_factory.mktemp("swlib"), CDEF, ["shrinewars.c", "common.c"])
+    return load_library(tmp_path_factory.mktemp("swlib"), ["shrinewars.c", "common.c"])
 
 
 def test_c_abi_answers_and_errors(swlib: tuple[Any, Any]) -> None:

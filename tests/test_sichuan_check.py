@@ -11,7 +11,6 @@ stored corpus (tests/fuzz/corpus/sichuan_state) are replayed explicitly.
 
 from __future__ import annotations
 
-import ctypes as C
 import json
 import pickle
 import random
@@ -23,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import cbuild
 from parlour import _backend
 from parlour.sichuan import Game, Rules
 from parlour.sichuan import game as _g
@@ -39,173 +39,40 @@ def _compiled_game(*args: Any, **kwargs: Any) -> Any:
 CORPUS = Path(__file__).parent / "fuzz" / "corpus" / "sichuan_state"
 
 
-# A mirror of parlour_sg_game (csrc/parlour_sichuan_game.h), to corrupt named
-# fields; test_layout_matches_the_build guards it against the header.
-class Rules_(C.Structure):
-    _fields_ = [
-        (n, C.c_int)
-        for n in (
-            "fan_cap",
-            "self_draw_doubles",
-            "exchange_three",
-            "call_transfer",
-            "flower_pig_penalty",
-            "exchange_step",
-        )
-    ]
-
-
-class Meld(C.Structure):
-    _fields_ = [
-        ("kind", C.c_uint8),
-        ("type", C.c_uint8),
-        ("source", C.c_int8),
-        ("added", C.c_uint8),
-        ("tiles", C.c_uint8 * 4),
-    ]
-
-
-class Discard(C.Structure):
-    _fields_ = [(n, C.c_uint8) for n in ("seat", "tile", "taken", "by")]
-
-
-class Score(C.Structure):
-    _fields_ = [
-        ("fan", C.c_int),
-        ("points", C.c_int),
-        ("pattern", C.c_int),
-        ("additions", C.c_uint),
-        ("roots", C.c_int),
-    ]
-
-
-class Win(C.Structure):
-    _fields_ = [
-        ("seat", C.c_int8),
-        ("how", C.c_uint8),
-        ("payer", C.c_int8),
-        ("tile", C.c_int8),
-        ("score", Score),
-    ]
-
-
-class View(C.Structure):
-    _fields_ = [
-        ("rules", Rules_),
-        ("wall", C.c_uint8 * 108),
-        ("front", C.c_int16),
-        ("back", C.c_int16),
-        *[
-            (n, C.c_int8)
-            for n in (
-                "dealer",
-                "cur",
-                "phase",
-                "after_pung",
-                "replacement",
-                "drew_last",
-                "last_drawer",
-                "drawn_kind",
-                "drawn_tile",
-                "offer",
-                "offer_from",
-                "offer_last",
-                "exhausted",
-                "exchange_done",
-            )
-        ],
-        ("answers", C.c_uint8 * 4),
-        ("responders", C.c_uint8),
-        ("held", (C.c_uint64 * 2) * 4),
-        ("counts", (C.c_uint8 * 27) * 4),
-        ("suit_n", (C.c_uint8 * 3) * 4),
-        ("meld_counts", (C.c_uint8 * 27) * 4),
-        ("melds", (Meld * 4) * 4),
-        ("nmelds", C.c_uint8 * 4),
-        ("missing", C.c_int8 * 4),
-        ("won", C.c_uint8 * 4),
-        ("winners", C.c_int8 * 4),
-        ("nwinners", C.c_uint8),
-        ("waits", C.c_uint32 * 4),
-        ("win_hand", (C.c_uint64 * 2) * 4),
-        ("exchange", (C.c_uint8 * 3) * 4),
-        ("exchange_chosen", C.c_uint8 * 4),
-        ("received", (C.c_uint8 * 3) * 4),
-        ("meld_version", C.c_uint16 * 4),
-        ("ndiscards", C.c_uint16),
-        ("nledger", C.c_uint16),
-        ("nwins", C.c_uint16),
-        ("discards", Discard * 128),
-        ("wins", Win * 3),
-    ]
-
-
-class Payment(C.Structure):
-    _fields_ = [
-        ("payer", C.c_int8),
-        ("payee", C.c_int8),
-        ("reason", C.c_uint8),
-        ("pad", C.c_uint8),
-        ("amount", C.c_int32),
-    ]
-
-
-class KongIncome(C.Structure):
-    _fields_ = [
-        ("payer", C.c_int8),
-        ("payee", C.c_int8),
-        ("refundable", C.c_int8),
-        ("pad", C.c_int8),
-        ("amount", C.c_int32),
-    ]
-
-
-class Event(C.Structure):
-    _fields_ = [("type", C.c_uint8), ("seat", C.c_int8), ("tile", C.c_int8), ("arg", C.c_int8)]
-
-
-class State(C.Structure):
-    _fields_ = [
-        ("v", View),
-        ("ledger", Payment * 384),
-        ("kong_income", KongIncome * 128),
-        ("nkong_income", C.c_uint16),
-        ("turn_kong_start", C.c_uint16 * 8),
-        ("turn_kong_count", C.c_uint16 * 8),
-        ("nturn_kongs", C.c_uint8),
-        ("nevents", C.c_uint16),
-        ("events", Event * 512),
-    ]
-
+# The state's layout comes from csrc/parlour_sichuan_game.h through cffi (no
+# copy of the struct here); test_layout_matches_the_build checks it against
+# the built extension.
+FFI = cbuild.ffi()
+GAME = FFI.typeof("parlour_sg_game")
 
 Path_ = tuple[Any, ...]
 
 
 def _leaves(ctype: Any, path: Path_ = ()) -> Iterator[tuple[Path_, Any]]:
-    """Every scalar field of a ctypes type, as (path, ctype)."""
-    if hasattr(ctype, "_fields_"):
-        for name, sub in ctype._fields_:
-            yield from _leaves(sub, (*path, name))
-    elif hasattr(ctype, "_length_"):
+    """Every scalar field of a cffi type, as (path, ctype)."""
+    if ctype.kind == "struct":
+        for name, field in ctype.fields:
+            yield from _leaves(field.type, (*path, name))
+    elif ctype.kind == "array":
         # Long arrays: a few indices stand for the rest (the first, the last).
-        n = ctype._length_
+        n = ctype.length
         for i in sorted({0, 1, 2, 3, n - 1} & set(range(n))):
-            yield from _leaves(ctype._type_, (*path, i))
+            yield from _leaves(ctype.item, (*path, i))
     else:
         yield path, ctype
 
 
-LEAVES = list(_leaves(State))
+LEAVES = list(_leaves(GAME))
 
 
-def _get(s: State, path: Path_) -> int:
+def _get(s: Any, path: Path_) -> int:
     obj: Any = s
     for p in path:
         obj = obj[p] if isinstance(p, int) else getattr(obj, p)
     return int(obj)
 
 
-def _set(s: State, path: Path_, value: int) -> None:
+def _set(s: Any, path: Path_, value: int) -> None:
     obj: Any = s
     for p in path[:-1]:
         obj = obj[p] if isinstance(p, int) else getattr(obj, p)
@@ -225,8 +92,13 @@ def _blob(state: Any) -> bytes:
     return data
 
 
-def _struct(blob: bytes) -> State:
-    return State.from_buffer_copy(blob)
+def _struct(blob: bytes) -> Any:
+    """A parlour_sg_game over a copy of ``blob``, to edit by field name."""
+    return FFI.from_buffer("parlour_sg_game *", bytearray(blob))
+
+
+def _bytes(s: Any) -> bytes:
+    return bytes(FFI.buffer(s))
 
 
 def _load(blob: bytes) -> Any | None:
@@ -291,7 +163,7 @@ def _play_out(state: Any, rng: random.Random, limit: int = 600) -> int:
 def test_layout_matches_the_build() -> None:
     state = _core().sichuan_game_new(list(range(108)), 1, 5, False, True, False, 32, 2)
     blob = _blob(state)
-    assert C.sizeof(State) == len(blob)
+    assert FFI.sizeof("parlour_sg_game") == len(blob)
     s = _struct(blob)
     assert (s.v.front, s.v.back, s.v.dealer, s.v.cur) == (53, 107, 1, 1)
     assert (s.v.rules.exchange_three, s.v.rules.exchange_step, s.v.rules.flower_pig_penalty) == (
@@ -325,16 +197,16 @@ def test_a_recorded_win_with_absurd_roots_is_refused() -> None:
     s = _struct(_blob(game._state))
     s.v.wins[0].score.roots = 2**30
     with pytest.raises(ValueError, match="not a valid Sichuan game state"):
-        _core()._sichuan_state_from_bytes(bytes(s))
+        _core()._sichuan_state_from_bytes(_bytes(s))
     data = pickle.dumps(game)
     good = _blob(game._state)
     assert good in data
     with pytest.raises(ValueError, match="not a valid Sichuan game state"):
-        pickle.loads(data.replace(good, bytes(s)))
+        pickle.loads(data.replace(good, _bytes(s)))
     for field, value in [("fan", 99), ("points", 3), ("pattern", 7), ("additions", 1 << 9)]:
         s = _struct(good)
         setattr(s.v.wins[0].score, field, value)
-        assert _load(bytes(s)) is None, field
+        assert _load(_bytes(s)) is None, field
 
 
 def _claim_position() -> tuple[Game, int]:
@@ -358,9 +230,9 @@ def test_a_fifth_meld_is_refused() -> None:
     kind = s.v.offer >> 2
     others = [k for k in range(27) if k != kind and k // 9 != s.v.missing[seat]][:4]
     s.v.held[seat][0] = s.v.held[seat][1] = 0
-    s.v.counts[seat] = (C.c_uint8 * 27)()
-    s.v.suit_n[seat] = (C.c_uint8 * 3)()
-    s.v.meld_counts[seat] = (C.c_uint8 * 27)()
+    s.v.counts[seat] = [0] * 27
+    s.v.suit_n[seat] = [0] * 3
+    s.v.meld_counts[seat] = [0] * 27
     for t in (kind * 4 + 1, kind * 4 + 2):
         s.v.held[seat][t >> 6] |= 1 << (t & 63)
         s.v.counts[seat][kind] += 1
@@ -372,7 +244,7 @@ def test_a_fifth_meld_is_refused() -> None:
         s.v.meld_counts[seat][k] = 3
     s.v.nmelds[seat] = 4
     s.v.waits[seat] = 0
-    assert _load(bytes(s)) is None
+    assert _load(_bytes(s)) is None
 
 
 def test_the_check_refuses_what_the_old_check_let_through() -> None:
@@ -393,7 +265,7 @@ def test_the_check_refuses_what_the_old_check_let_through() -> None:
     for path, value in edits:
         s = _struct(good)
         _set(s, path, value)
-        assert _load(bytes(s)) is None, path
+        assert _load(_bytes(s)) is None, path
 
 
 _MUTATION = st.one_of(
@@ -406,18 +278,18 @@ _MUTATION = st.one_of(
 
 def _mutate(blob: bytes, mutations: list[tuple[str, int, int]]) -> bytes:
     data = bytearray(blob)
-    view_size = C.sizeof(View)
+    view_size = FFI.sizeof("parlour_sg_view")
     for kind, at, value in mutations:
         if kind in ("byte", "bit"):
             # Mostly the view, where nearly everything lives; sometimes the logs.
             where = at % view_size if at % 4 else at % len(data)
             data[where] = value if kind == "byte" else data[where] ^ (1 << value)
             continue
-        s = State.from_buffer(data)
+        s = FFI.from_buffer("parlour_sg_game *", data)
         path, ctype = LEAVES[at]
-        bits = C.sizeof(ctype) * 8
+        bits = FFI.sizeof(ctype) * 8
         new = _get(s, path) + value if kind == "field" else value
-        signed = ctype(-1).value < 0
+        signed = int(FFI.cast(ctype, -1)) < 0
         new &= (1 << bits) - 1
         if signed and new >= 1 << (bits - 1):
             new -= 1 << bits
@@ -456,7 +328,7 @@ def test_the_corpus_replays() -> None:
         s = _struct(_blob(game._state))
         for field, value in entry["edits"]:
             _set(s, tuple(field), value)
-        state = _load(bytes(s))
+        state = _load(_bytes(s))
         if entry["refused"]:
             assert state is None, path.name
         else:
