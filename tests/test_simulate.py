@@ -251,3 +251,126 @@ def test_shared_wins_count_for_each_winner_and_no_winner_apart() -> None:
     assert summary.sole_wins == (0, 1, 0, 0)
     assert (summary.draws, summary.no_winner) == (1, 1)
     assert "no winner: 1 (25.0 %)" in summary.table()
+
+
+# -- rules ----------------------------------------------------------------------
+
+
+def test_rules_reach_every_game_of_the_run() -> None:
+    from parlour.sichuan import Rules
+
+    summary = simulate("sichuan", 3, bots="random", rules={"exchange_three": True}, records=True)
+    assert summary.rules == Rules(exchange_three=True)
+    for record in summary.records:
+        assert record["rules"]["exchange_three"] is True
+        # The exchange comes before the declarations: the option was played.
+        assert [text.split()[0] for _, text in record["actions"][:4]] == ["exchange"] * 4
+    # The same games as played directly under those rules.
+    for i, record in enumerate(summary.records):
+        s = game_seed(0, i)
+        game = parlour.make("sichuan", seed=s, rules=Rules(exchange_three=True))
+        parlour.play(game, make_bots("sichuan", ["random"] * 4), seed=s)
+        assert game.record()["actions"] == record["actions"]
+
+
+def test_rules_object_and_mapping_give_the_same_run() -> None:
+    from parlour.shrinewars import Rules
+
+    by_object = simulate("shrinewars", 4, bots="random", rules=Rules(oinks=3))
+    by_mapping = simulate("shrinewars", 4, bots="random", rules={"oinks": 3})
+    assert by_object == by_mapping
+    assert by_object != simulate("shrinewars", 4, bots="random")
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "message"),
+    [
+        (
+            "sichuan",
+            {"oinks": 3},
+            "oinks is not a sichuan rule option (it is one of shrinewars); the sichuan "
+            "options are fan_cap, self_draw_doubles, exchange_three, call_transfer, "
+            "flower_pig_penalty",
+        ),
+        (
+            "shrinewars",
+            {"open_tabel": True},
+            "open_tabel is not a shrinewars rule option; the shrinewars options are "
+            "oinks, open_table",
+        ),
+        (
+            "sichuan",
+            {"exchange_three": "yes"},
+            'bad sichuan rule exchange_three="yes": exchange_three must be a bool',
+        ),
+        ("sichuan", {"fan_cap": 1.5}, "bad sichuan rule fan_cap=1.5: fan_cap must be an int"),
+        (
+            "sichuan",
+            {"fan_cap": 31},
+            "bad sichuan rule fan_cap=31: fan_cap must be an int in 0..30",
+        ),
+        ("sisepai", {"min_score": -1}, "bad sisepai rule min_score=-1: min_score must be an int"),
+        ("ninedomains", {"tie_break": "coin"}, 'bad ninedomains rule tie_break="coin"'),
+        ("sichuan", [("fan_cap", 3)], "rules must be a sichuan Rules object or a mapping"),
+    ],
+)
+def test_bad_rules_are_refused_before_any_game(
+    game: str, rules: object, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour import simulation
+
+    def no_game(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(simulation, "play_one", no_game)
+    with pytest.raises(parlour.errors.ParlourError) as info:
+        simulate(game, 2, rules=rules)  # type: ignore[arg-type]
+    assert str(info.value).startswith(message)
+
+
+def test_rules_of_another_game_are_refused() -> None:
+    from parlour.shrinewars import Rules
+
+    with pytest.raises(ValueError, match=r"rules must be sichuan's Rules \(parlour.sichuan"):
+        simulate("sichuan", 1, rules=Rules())
+
+
+def test_rules_go_through_a_process_pool_unchanged() -> None:
+    rules = {"fan_cap": None, "self_draw_doubles": True, "flower_pig_penalty": 7}
+    serial = simulate("sichuan", 8, seed=4, bots="random", rules=rules, records=True)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = simulate(
+            "sichuan",
+            8,
+            seed=4,
+            bots="random",
+            rules=rules,
+            executor=pool,
+            chunk_size=3,
+            records=True,
+        )
+    assert pooled == serial
+    assert pooled.rules is not None and pooled.rules.to_dict()["flower_pig_penalty"] == 7
+    assert [r["actions"] for r in pooled.records] == [r["actions"] for r in serial.records]
+    assert all(r["rules"] == serial.rules.to_dict() for r in pooled.records)  # type: ignore[union-attr]
+
+
+def test_the_summary_names_the_rules() -> None:
+    changed = simulate("sichuan", 2, bots="random", rules={"exchange_three": True, "fan_cap": None})
+    assert changed.table().splitlines()[0] == (
+        "sichuan: 2 games, seed 0, rules: fan_cap=null, exchange_three=true"
+    )
+    assert changed.to_dict()["rules"] == {
+        "fan_cap": None,
+        "self_draw_doubles": False,
+        "exchange_three": True,
+        "call_transfer": False,
+        "flower_pig_penalty": 32,
+    }
+    json.dumps(changed.to_dict())  # JSON-ready
+    plain = simulate("ninedomains", 1, bots="random")
+    assert plain.table().splitlines()[0] == "ninedomains: 1 games, seed 0, default rules"
+    assert plain.to_dict()["rules"]["tie_break"] == "draw"
+    # Options set to their default values are the default rules.
+    same = simulate("sisepai", 1, bots="random", rules={"flower": 3})
+    assert same.table().splitlines()[0].endswith("default rules")

@@ -69,6 +69,101 @@ def _integer(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+class _UsageError(ValueError):
+    """A bad command line that is best said in one line (exit code 2): the
+    usage text argparse would print would hide which option was wrong."""
+
+
+# -- rules (simulate, play, hand) -------------------------------------------------
+
+#: Largest rules file read: a rules object is a few options, and a bigger
+#: file is more likely a wrong path than rules.
+_RULES_FILE_BYTES = 1 << 16
+
+
+def _rules_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("rules")
+    group.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a rule option of the game (repeatable); VALUE is read as JSON "
+        '(true, false, null, 3, "text"), anything else as a string: '
+        "--rule exchange_three=true --rule fan_cap=null",
+    )
+    group.add_argument(
+        "--rules",
+        metavar="FILE",
+        help="rule options from a JSON object in FILE; --rule options override it",
+    )
+
+
+def _rule_value(text: str) -> Any:
+    from parlour import records
+    from parlour.errors import RecordError
+
+    try:
+        return records.loads(text)
+    except RecordError as exc:
+        if "is not JSON" in str(exc):
+            return text  # a bare word: tie_break=domains
+        # JSON beyond the limits of a record (deeper, longer, a huge int).
+        raise _UsageError(f"{str(exc).replace('record', 'the value', 1)}") from None
+
+
+def _rule_pairs(items: Sequence[str]) -> dict[str, Any]:
+    """The options of ``--rule KEY=VALUE`` arguments, later ones winning."""
+    pairs: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise _UsageError(f"--rule {item}: give an option and a value, as KEY=VALUE")
+        try:
+            pairs[key] = _rule_value(text)
+        except _UsageError as exc:
+            raise _UsageError(f"--rule {item}: {exc}") from None
+    return pairs
+
+
+def _rules_file(path: str) -> dict[str, Any]:
+    """The JSON object in a rules file, read with the limits of a record;
+    one line of error for anything else."""
+    from parlour import records
+    from parlour.errors import RecordError
+
+    raw = _read_limited(path, "rules file", _RULES_FILE_BYTES)
+    try:
+        data = records.loads(raw)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {str(exc).replace('record', 'the rules file', 1)}") from None
+    if not isinstance(data, dict):
+        raise RecordError(
+            f"{path}: a rules file holds a JSON object of option to value, "
+            f"not {type(data).__name__ if data is not None else 'null'}"
+        )
+    return data
+
+
+def _rules_of(args: argparse.Namespace) -> parlour.protocol.Rules:
+    """The game's rules from ``--rules FILE`` and ``--rule KEY=VALUE``
+    (the same for every command that takes them)."""
+    from parlour.errors import ParlourError
+    from parlour.simulation import resolve_rules
+
+    pairs = _rule_pairs(args.rule)
+    data: dict[str, Any] = {}
+    if args.rules is not None:
+        data = _rules_file(args.rules)
+        try:
+            resolve_rules(args.game, data)
+        except ParlourError as exc:
+            raise ParlourError(f"{args.rules}: {exc}") from None
+    data.update(pairs)
+    return resolve_rules(args.game, data)
+
+
 # -- simulate -------------------------------------------------------------------
 
 
@@ -90,6 +185,7 @@ def _simulate_args(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--records", metavar="DIR", help="write every game record into DIR")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    _rules_args(parser)
 
 
 def _duration(seconds: float) -> str:
@@ -170,6 +266,7 @@ class _Progress:
 def _simulate(args: argparse.Namespace) -> int:
     from parlour.simulation import simulate
 
+    rules = _rules_of(args)
     if args.records is not None:
         records_dir = Path(args.records)
         records_dir.mkdir(parents=True, exist_ok=True)
@@ -186,6 +283,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 executor=pool,
                 records=args.records is not None,
                 progress=progress,
+                rules=rules,
             )
     else:
         summary = simulate(
@@ -195,6 +293,7 @@ def _simulate(args: argparse.Namespace) -> int:
             bots=args.bots,
             records=args.records is not None,
             progress=progress,
+            rules=rules,
         )
     if args.json == "-":
         print(json.dumps(summary.to_dict(), indent=2))
@@ -242,11 +341,13 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="ask even when pass is your only legal action (by default it is made for you)",
     )
+    _rules_args(parser)
 
 
 def _play(args: argparse.Namespace) -> int:
     from parlour.terminal import play_terminal
 
+    rules = _rules_of(args)
     if args.save is not None:
         # Refuse a file that cannot be written before the game, not after it.
         folder = os.path.dirname(os.path.abspath(args.save))
@@ -256,7 +357,12 @@ def _play(args: argparse.Namespace) -> int:
             raise ValueError(f"--save {args.save}: that is a folder, not a file")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     return play_terminal(
-        args.game, seed=seed, bots=args.bots, save=args.save, auto_pass=args.auto_pass
+        args.game,
+        seed=seed,
+        bots=args.bots,
+        save=args.save,
+        auto_pass=args.auto_pass,
+        rules=rules,
     )
 
 
@@ -293,6 +399,13 @@ def _hand_args(parser: argparse.ArgumentParser) -> None:
     sichuan.add_argument("--win-tile", help="the winning tile kind, e.g. 5m (for the golden hook)")
     for action in sichuan._group_actions:
         _HAND_GAME_OPTIONS[action.dest] = (action.option_strings[0], ("sichuan",))
+    _rules_args(parser)
+
+
+#: The games whose hand evaluation depends on rule options (Sichuan: the fan
+#: cap and self-draw doubling; Sì Sè Pái: the group points and the least
+#: winning score). A Shrine Wars score has no options.
+_HAND_RULES_GAMES = ("sichuan", "sisepai")
 
 
 def _hand_misapplied(args: argparse.Namespace) -> str | None:
@@ -301,6 +414,12 @@ def _hand_misapplied(args: argparse.Namespace) -> str | None:
         value = getattr(args, dest, None)
         if value not in (None, False) and args.game not in games:
             return f"{option} applies to {' and '.join(games)} hands only, not {args.game}"
+    if (args.rule or args.rules is not None) and args.game not in _HAND_RULES_GAMES:
+        option = "--rule" if args.rule else "--rules"
+        return (
+            f"{option}: a {args.game} hand is scored without rule options "
+            f"(rules apply to {' and '.join(_HAND_RULES_GAMES)} hands)"
+        )
     return None
 
 
@@ -316,7 +435,7 @@ def _fan_lines(score: Any) -> list[str]:
     return lines
 
 
-def _hand_sichuan(text: str, args: argparse.Namespace) -> list[str]:
+def _hand_sichuan(text: str, args: argparse.Namespace, rules: Any) -> list[str]:
     from parlour import sichuan as sc
 
     hand = sc.Hand.parse(text)
@@ -364,6 +483,7 @@ def _hand_sichuan(text: str, args: argparse.Namespace) -> list[str]:
             robbed_kong=args.robbed_kong,
             last_tile=args.last_tile,
             win_tile=args.win_tile,
+            rules=rules,
         )
         out += _fan_lines(score)
     elif size == 13:
@@ -371,7 +491,7 @@ def _hand_sichuan(text: str, args: argparse.Namespace) -> list[str]:
         why = " (the hand holds all three suits; a win must lack one)" if all_suits else ""
         out.append(f"waits: {' '.join(waits) if waits else 'none'}{why}")
         for w in waits:
-            s = sc.score(hand.add(w), win_tile=w)
+            s = sc.score(hand.add(w), win_tile=w, rules=rules)
             out.append(f"  on {w}: {s.fan} fan, {_points(s.points)} ({' '.join(s.patterns)})")
     else:
         best: list[str] = []
@@ -405,8 +525,9 @@ def _hand_waits(hand: Any, missing: str | None) -> tuple[str, ...]:
     return tuple(sc.waits(hand, missing_suit=missing))
 
 
-def _hand_sisepai(text: str) -> list[str]:
+def _hand_sisepai(text: str, rules: Any) -> list[str]:
     from parlour import sisepai as sp
+    from parlour.sisepai.cards import kind_from_text
 
     hand = sp.Hand.parse(text)
     size = sum(hand.counts) + sum(len(g.kinds) for g in hand.exposed)
@@ -415,13 +536,25 @@ def _hand_sisepai(text: str) -> list[str]:
         complete = sp.is_complete(hand)
         out.append(f"complete: {'yes' if complete else 'no'}")
         if complete:
-            grouping = sp.best_groups(hand)
+            grouping = sp.best_groups(hand, rules=rules)
             out.append(f"best grouping: {grouping}")
-            out.append(f"score: {grouping.score}")
+            below = grouping.score < rules.min_score
+            out.append(
+                f"score: {grouping.score}"
+                + (f" (below min_score {rules.min_score}: not a win)" if below else "")
+            )
             for g in grouping.groups:
                 out.append(f"  {g!s:<12} {g.type}")
     elif size == 20:
         cards = sp.winning_cards(hand)
+        if rules.min_score:
+            # A card that completes the hand wins only if the best grouping
+            # then reaches the least winning score.
+            cards = tuple(
+                c
+                for c in cards
+                if sp.best_groups(hand.add(kind_from_text(c)), rules=rules).score >= rules.min_score
+            )
         out.append("complete: no (20 cards)")
         out.append(f"winning cards: {' '.join(cards) if cards else 'none'}")
     else:
@@ -444,18 +577,23 @@ def _hand_shrinewars(text: str) -> list[str]:
 
 
 def _hand(args: argparse.Namespace) -> int:
+    from parlour.simulation import rules_text
+
     misapplied = _hand_misapplied(args)
     if misapplied is not None:
-        # A usage error, but one line: the usage text would hide which option.
-        print(f"parlour: error: {misapplied}", file=sys.stderr)
-        return 2
+        raise _UsageError(misapplied)
     text = " ".join(args.text)
     if args.game == "sichuan":
-        lines = _hand_sichuan(text, args)
+        rules = _rules_of(args)
+        lines = _hand_sichuan(text, args, rules)
     elif args.game == "sisepai":
-        lines = _hand_sisepai(text)
+        rules = _rules_of(args)
+        lines = _hand_sisepai(text, rules)
     else:
+        rules = None
         lines = _hand_shrinewars(text)
+    if rules is not None and rules != type(rules)():
+        lines.insert(0, rules_text(rules))
     print("\n".join(lines))
     return 0
 
@@ -724,6 +862,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except _UsageError as exc:
+        print(f"parlour: error: {' '.join(str(exc).splitlines())}", file=sys.stderr)
+        return 2
     except (ValueError, OSError) as exc:
         # One line whatever the message holds (a name may hold a newline).
         print(f"parlour: error: {' '.join(str(exc).splitlines())}", file=sys.stderr)

@@ -11,23 +11,38 @@ gives the same games whether it is played in one process, over a
 (4, 4, True)
 >>> summary == parlour.simulate("sisepai", 4, seed=1, bots=["random"] * 4)
 True
+
+``rules`` plays every game of the run under other options of the game's
+rules, given as the game's ``Rules`` object or as a mapping of option to
+value; the summary names them:
+
+>>> s = parlour.simulate("sichuan", 3, bots="random", rules={"exchange_three": True})
+>>> s.rules.exchange_three, s.table().splitlines()[0]
+(True, 'sichuan: 3 games, seed 0, rules: exchange_three=true')
+>>> parlour.simulate("sichuan", 3, rules={"oinks": 3})
+Traceback (most recent call last):
+...
+parlour.errors.ParlourError: oinks is not a sichuan rule option (it is one of shrinewars); the
+sichuan options are fan_cap, self_draw_doubles, exchange_three, call_transfer, ...
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 import math
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from parlour.protocol import Bot, Result, play
-from parlour.registry import game_class
+from parlour.errors import ParlourError
+from parlour.protocol import Bot, Result, Rules, play
+from parlour.registry import game_class, games
 
 __all__ = [
     "BOT_NAMES",
@@ -39,6 +54,8 @@ __all__ = [
     "outcome_tags",
     "parse_bots",
     "play_one",
+    "resolve_rules",
+    "rules_text",
     "simulate",
 ]
 
@@ -121,6 +138,113 @@ def parse_bots(game: str, bots: str | Sequence[str], num_players: int) -> tuple[
 def make_bots(game: str, names: Sequence[str]) -> list[Bot]:
     """Fresh bots of the named kinds for ``game``."""
     return [_bot_class(game, name)() for name in names]
+
+
+# -- rules ----------------------------------------------------------------------
+
+
+def _rules_class(game: str) -> type[Rules]:
+    try:
+        return game_class(game).rules_class
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
+
+
+def _option_names(cls: type[Rules]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def _owners(option: str, game: str) -> list[str]:
+    """The other registered games that have a rule option ``option``: a
+    user who gives one game's option to another most likely mixed them up."""
+    found = []
+    for other in games():
+        if other != game and option in _option_names(_rules_class(other)):
+            found.append(other)
+    return found
+
+
+def resolve_rules(game: str, rules: Rules | Mapping[str, Any] | None) -> Rules:
+    """The rules object of ``game`` that ``rules`` describes.
+
+    ``rules`` is ``None`` (the rules of record), the game's ``Rules`` object,
+    or a mapping of option to value (lists become tuples, as in a record);
+    options left out keep their defaults. :class:`~parlour.errors.ParlourError`
+    names an option of another game or an unknown one, listing the game's
+    options, or the option whose value the game's ``Rules`` refuses.
+
+    >>> resolve_rules("shrinewars", {"oinks": 3})
+    Rules(oinks=3, open_table=False)
+    >>> resolve_rules("shrinewars", {"oinks": 5000})
+    Traceback (most recent call last):
+    ...
+    parlour.errors.ParlourError: bad shrinewars rule oinks=5000: oinks must be an int in ...
+    >>> resolve_rules("shrinewars", {"open_tabel": True})
+    Traceback (most recent call last):
+    ...
+    parlour.errors.ParlourError: open_tabel is not a shrinewars rule option; the shrinewars
+    options are oinks, open_table
+    """
+    cls = _rules_class(game)
+    if rules is None:
+        return cls()
+    if isinstance(rules, Rules):
+        if not isinstance(rules, cls):
+            raise ParlourError(
+                f"rules must be {game}'s Rules ({cls.__module__}.{cls.__qualname__}), "
+                f"not {type(rules).__module__}.{type(rules).__qualname__}"
+            )
+        return rules
+    if not isinstance(rules, Mapping):
+        raise ParlourError(
+            f"rules must be a {game} Rules object or a mapping of option to value, "
+            f"not {type(rules).__name__}"
+        )
+    names = _option_names(cls)
+    for key in rules:
+        if key not in names:
+            owners = _owners(key, game) if isinstance(key, str) else []
+            where = f" (it is one of {' and '.join(owners)})" if owners else ""
+            shown = key if isinstance(key, str) else repr(key)
+            raise ParlourError(
+                f"{shown} is not a {game} rule option{where}; "
+                f"the {game} options are {', '.join(names)}"
+            )
+    # Each option alone first, so that the error names the option at fault
+    # and the value given, whatever the Rules class's message says.
+    for key, value in rules.items():
+        try:
+            cls.from_dict({key: value})
+        except (ValueError, TypeError) as exc:
+            raise ParlourError(f"bad {game} rule {key}={_shown(value)}: {exc}") from None
+    try:
+        return cls.from_dict(rules)
+    except (ValueError, TypeError) as exc:
+        raise ParlourError(f"bad {game} rules: {exc}") from None
+
+
+def _shown(value: Any) -> str:
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def rules_text(rules: Rules) -> str:
+    """The options of ``rules`` that differ from the defaults, as
+    ``option=JSON value`` (the form ``--rule`` takes), or ``"default rules"``.
+
+    >>> from parlour.sichuan import Rules
+    >>> rules_text(Rules(exchange_three=True, fan_cap=None))
+    'rules: fan_cap=null, exchange_three=true'
+    >>> rules_text(Rules())
+    'default rules'
+    """
+    given = rules.to_dict()
+    default = type(rules)().to_dict()
+    changed = [f"{k}={json.dumps(v)}" for k, v in given.items() if v != default[k]]
+    return "rules: " + ", ".join(changed) if changed else "default rules"
 
 
 # -- what each game's results are counted by ---------------------------------
@@ -216,11 +340,17 @@ class GameOutcome:
 
 
 def play_one(
-    game: str, seed: int, index: int, bots: Sequence[str], keep_record: bool
+    game: str,
+    seed: int,
+    index: int,
+    bots: Sequence[str],
+    keep_record: bool,
+    rules: Rules | None = None,
 ) -> GameOutcome:
-    """Play game ``index`` of a run seeded ``seed`` (see :func:`game_seed`)."""
+    """Play game ``index`` of a run seeded ``seed`` (see :func:`game_seed`)
+    under ``rules`` (the game's ``Rules``; ``None`` for the rules of record)."""
     s = game_seed(seed, index)
-    g = game_class(game)(seed=s)  # type: ignore[call-arg]
+    g = game_class(game)(seed=s, rules=rules)  # type: ignore[call-arg]
     result = play(g, make_bots(game, bots), seed=s)
     return GameOutcome(
         index=index,
@@ -233,9 +363,15 @@ def play_one(
 
 
 def _play_chunk(
-    game: str, seed: int, start: int, stop: int, bots: tuple[str, ...], keep_records: bool
+    game: str,
+    seed: int,
+    start: int,
+    stop: int,
+    bots: tuple[str, ...],
+    keep_records: bool,
+    rules: Rules,
 ) -> list[GameOutcome]:
-    return [play_one(game, seed, i, bots, keep_records) for i in range(start, stop)]
+    return [play_one(game, seed, i, bots, keep_records, rules) for i in range(start, stop)]
 
 
 @dataclass(frozen=True)
@@ -267,6 +403,9 @@ class Summary:
     draws: int = 0
     #: Games that ended with no winner (a Sichuan or Sì Sè Pái deal nobody won).
     no_winner: int = 0
+    #: The rules every game was played under (``None`` only in a summary
+    #: built by hand).
+    rules: Rules | None = None
     seconds: float = field(default=0.0, compare=False)
     records: tuple[Mapping[str, Any], ...] = field(default=(), compare=False, repr=False)
 
@@ -282,6 +421,7 @@ class Summary:
             "games": self.n,
             "seed": self.seed,
             "bots": list(self.bots),
+            "rules": self.rules.to_dict() if self.rules is not None else None,
             "seats": [
                 {
                     "seat": s,
@@ -303,7 +443,10 @@ class Summary:
 
     def table(self) -> str:
         """The summary as a plain-text table."""
-        lines = [f"{self.game}: {self.n} games, seed {self.seed}", ""]
+        head = f"{self.game}: {self.n} games, seed {self.seed}"
+        if self.rules is not None:
+            head += f", {rules_text(self.rules)}"
+        lines = [head, ""]
         head = (
             f"{'seat':>4}  {'bot':<11} {'wins':>6} {'win %':>6} {'alone':>6}"
             f"  {'mean score':>11}  95% CI"
@@ -343,9 +486,14 @@ def _outcome_order(game: str) -> Callable[[tuple[str, int]], tuple[int, int, str
 
 
 def summarise(
-    game: str, seed: int, bots: tuple[str, ...], outcomes: Sequence[GameOutcome], seconds: float
+    game: str,
+    seed: int,
+    bots: tuple[str, ...],
+    outcomes: Sequence[GameOutcome],
+    seconds: float,
+    rules: Rules | None = None,
 ) -> Summary:
-    """Summarise a run's games (given in index order)."""
+    """Summarise a run's games (given in index order), played under ``rules``."""
     n = len(outcomes)
     seats = len(bots)
     wins = [0] * seats
@@ -385,6 +533,7 @@ def summarise(
         outcome_label=OUTCOME_LABELS.get(game, "outcomes"),
         draws=draws,
         no_winner=no_winner,
+        rules=rules,
         seconds=seconds,
         records=records,
     )
@@ -400,6 +549,7 @@ def simulate(
     records: bool = False,
     chunk_size: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    rules: Rules | Mapping[str, Any] | None = None,
 ) -> Summary:
     """Play ``n`` games of ``game`` between bots and summarise them.
 
@@ -411,18 +561,27 @@ def simulate(
     Dask ``Client.get_executor()``) the games are sent in chunks of
     ``chunk_size``; the summary is the same as without one. ``records=True``
     keeps every game record in :attr:`Summary.records`; ``progress(done,
-    total)`` is called as games finish.
+    total)`` is called as games finish. ``rules`` (see :func:`resolve_rules`:
+    the game's ``Rules`` or a mapping of option to value, checked before any
+    game is played) applies to every game; :attr:`Summary.rules` names them.
 
     >>> s = simulate("shrinewars", 3, seed=5, bots="heuristic,random,random,random")
     >>> s.bots
     ('heuristic', 'random', 'random', 'random')
     >>> len(simulate("sisepai", 2, seed=5, bots="random", records=True).records)
     2
+    >>> simulate("shrinewars", 2, rules={"oinks": 4}).rules
+    Rules(oinks=4, open_table=False)
+    >>> simulate("shrinewars", 2, rules={"oinks": "4"})
+    Traceback (most recent call last):
+    ...
+    parlour.errors.ParlourError: bad shrinewars rule oinks="4": oinks must be an int in ...
     """
     try:
         cls = game_class(game)
     except KeyError as exc:
         raise ValueError(str(exc.args[0])) from None
+    chosen = resolve_rules(game, rules)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ValueError(f"the number of games must be a positive int, not {n!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -440,13 +599,13 @@ def simulate(
     if executor is None:
         for k, (a, b) in enumerate(chunks):
             for i in range(a, b):
-                results.setdefault(k, []).append(play_one(game, seed, i, names, records))
+                results.setdefault(k, []).append(play_one(game, seed, i, names, records, chosen))
                 done += 1
                 if progress is not None:
                     progress(done, n)
     else:
         futures: dict[Future[list[GameOutcome]], int] = {
-            executor.submit(_play_chunk, game, seed, a, b, names, records): k
+            executor.submit(_play_chunk, game, seed, a, b, names, records, chosen): k
             for k, (a, b) in enumerate(chunks)
         }
         try:
@@ -461,4 +620,4 @@ def simulate(
                 future.cancel()
     seconds = time.perf_counter() - start_time
     outcomes = [o for k in range(len(chunks)) for o in results[k]]
-    return summarise(game, seed, names, outcomes, seconds)
+    return summarise(game, seed, names, outcomes, seconds, chosen)

@@ -24,11 +24,11 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from parlour.errors import IllegalActionError
-from parlour.protocol import Action, Game, Observation, Result
+from parlour.protocol import Action, Game, Observation, Result, Rules
 from parlour.registry import game_class
 
 __all__ = [
@@ -219,6 +219,7 @@ def play_terminal(
     out: TextIO | None = None,
     save: str | None = None,
     auto_pass: bool = True,
+    rules: Rules | Mapping[str, Any] | None = None,
 ) -> int:
     """Play ``game_name`` with a human in seat 0; returns the exit code.
 
@@ -229,8 +230,11 @@ def play_terminal(
     the game ends or is abandoned (quit, end of input, Ctrl-C), so an
     unfinished game replays to the point reached; with ``auto_pass`` a
     ``pass`` that is seat 0's only legal action is made for it, and said.
+    ``rules`` are the game's rule options (see
+    :func:`parlour.simulation.resolve_rules`); the first lines name those
+    that differ from the defaults.
     """
-    from parlour.simulation import make_bots, parse_bots
+    from parlour.simulation import make_bots, parse_bots, resolve_rules, rules_text
 
     stream = out if out is not None else sys.stdout
 
@@ -241,7 +245,8 @@ def play_terminal(
         cls = game_class(game_name)
     except KeyError as exc:
         raise ValueError(str(exc.args[0])) from None
-    game: Game = cls(seed=seed)  # type: ignore[call-arg]
+    chosen = resolve_rules(game_name, rules)
+    game: Game = cls(seed=seed, rules=chosen)  # type: ignore[call-arg]
     n = game.num_players
     spec = [s.strip() for s in bots.split(",")] if isinstance(bots, str) else list(bots)
     if len(spec) == n - 1:
@@ -254,6 +259,8 @@ def play_terminal(
         _edit_lines(lambda: [label for label, _ in choices] + list(_WORDS))
     others = "seat 1 is a bot" if n == 2 else f"seats 1-{n - 1} are bots"
     say(f"{game_name}, seed {seed}: you are seat 0; {others} ({', '.join(names[1:])})")
+    if chosen != type(chosen)():
+        say(rules_text(chosen))
     say("type 'help' for help")
     try:
         status = _loop(game, game_name, players, rng, read, say, auto_pass, choices)
