@@ -775,3 +775,195 @@ def test_the_command_refuses_another_games_option_in_one_line() -> None:
     assert done.stderr == (
         "parlour: error: --self-draw applies to sichuan hands only, not shrinewars\n"
     )
+
+
+# -- rules: --rule KEY=VALUE and --rules FILE ---------------------------------------
+
+
+def test_simulate_with_a_rule_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "simulate", "sichuan", "--rule", "exchange_three=true", "-n", "200", "--quiet"
+    )
+    assert code == 0, err
+    assert out.splitlines()[0] == "sichuan: 200 games, seed 0, rules: exchange_three=true"
+    code, out, _ = run(capsys, "simulate", "sichuan", "-n", "2", "--quiet")
+    assert out.splitlines()[0] == "sichuan: 2 games, seed 0, default rules"
+
+
+def test_rule_values_are_json_scalars_or_words(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys,
+        "simulate", "sichuan", "-n", "2", "--json", "-", "--quiet",
+        "--rule", "fan_cap=null", "--rule", "self_draw_doubles=true",
+        "--rule", "flower_pig_penalty=8",
+    )  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out)["rules"] == {
+        "fan_cap": None,
+        "self_draw_doubles": True,
+        "exchange_three": False,
+        "call_transfer": False,
+        "flower_pig_penalty": 8,
+    }
+    # A bare word is a string, as is a quoted one.
+    for value in ("domains", '"domains"'):
+        code, out, err = run(
+            capsys, "simulate", "ninedomains", "-n", "1", "--bots", "random", "--quiet",
+            "--json", "-", "--rule", f"tie_break={value}",
+        )  # fmt: skip
+        assert code == 0, err
+        assert json.loads(out)["rules"]["tie_break"] == "domains"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["simulate", "sichuan", "--rule", "oinks=3"],
+            "oinks is not a sichuan rule option (it is one of shrinewars); the sichuan options "
+            "are fan_cap, self_draw_doubles, exchange_three, call_transfer, flower_pig_penalty",
+        ),
+        (
+            ["simulate", "sichuan", "--rule", "exchange=true"],
+            "exchange is not a sichuan rule option; the sichuan options are fan_cap,",
+        ),
+        (
+            ["simulate", "sichuan", "--rule", "exchange_three=yes"],
+            'bad sichuan rule exchange_three="yes": exchange_three must be a bool',
+        ),
+        (
+            ["simulate", "sichuan", "--rule", "fan_cap=3.5"],
+            "bad sichuan rule fan_cap=3.5: fan_cap must be an int in 0..30 or None, not 3.5",
+        ),
+        (
+            ["simulate", "sichuan", "--rule", "fan_cap=31"],
+            "bad sichuan rule fan_cap=31: fan_cap must be an int in 0..30 or None, not 31",
+        ),
+        (
+            ["simulate", "shrinewars", "--rule", "oinks=-1"],
+            "bad shrinewars rule oinks=-1: oinks must be an int in 0..1000, not -1",
+        ),
+        (
+            ["play", "sisepai", "--rule", "flower=101"],
+            "bad sisepai rule flower=101: flower must be an int in 0..100, not 101",
+        ),
+        (
+            ["hand", "sichuan", "123m456m789m111p2p", "--rule", "fan_cap=x"],
+            'bad sichuan rule fan_cap="x": fan_cap must be an int',
+        ),
+    ],
+)
+def test_bad_rules_exit_1_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 1
+    assert out == ""
+    assert err.startswith("parlour: error: " + message)
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("rule", ["exchange_three", "=true", "", "fan_cap=" + "[" * 40])
+def test_a_malformed_rule_is_a_usage_error_in_one_line(
+    capsys: pytest.CaptureFixture[str], rule: str
+) -> None:
+    code, out, err = run(capsys, "simulate", "sichuan", "-n", "1", "--rule", rule)
+    assert code == 2
+    assert out == ""
+    assert err.startswith(f"parlour: error: --rule {rule}: ") and err.count("\n") == 1
+
+
+def test_rules_file_with_rule_overrides(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps({"fan_cap": 3, "exchange_three": True, "call_transfer": True}))
+    code, out, err = run(
+        capsys, "simulate", "sichuan", "-n", "2", "--quiet", "--json", "-",
+        "--rules", str(path), "--rule", "fan_cap=null", "--rule", "call_transfer=false",
+    )  # fmt: skip
+    assert code == 0, err
+    rules = json.loads(out)["rules"]
+    assert (rules["fan_cap"], rules["exchange_three"], rules["call_transfer"]) == (
+        None,
+        True,
+        False,
+    )
+    code, out, err = run(capsys, "simulate", "sichuan", "-n", "2", "--rules", str(path))
+    assert out.splitlines()[0].endswith("rules: fan_cap=3, exchange_three=true, call_transfer=true")
+
+
+def _bad_rules_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    files: dict[str, tuple[Path, str]] = {}
+
+    def put(name: str, data: bytes, message: str) -> None:
+        path = tmp_path / name
+        path.write_bytes(data)
+        files[name] = (path, message)
+
+    put("not-json.json", b"fan_cap: 3", "the rules file is not JSON")
+    put("list.json", b"[1, 2]", "a rules file holds a JSON object of option to value, not list")
+    put("null.json", b"null", "not null")
+    put("binary.json", b"\xff\xfe{}", "the rules file is not UTF-8 text")
+    put("nested.json", b'{"fan_cap": ' + b"[" * 5000 + b"]" * 5000 + b"}", "nests deeper")
+    put("huge.json", b'{"fan_cap": 3' + b" " * (1 << 17) + b"}", "larger than 65536 bytes")
+    put("twice.json", b'{"fan_cap": 3, "fan_cap": 4}', "fan_cap")
+    put("other-game.json", b'{"oinks": 3}', "oinks is not a sichuan rule option")
+    put("bad-value.json", b'{"fan_cap": "3"}', 'bad sichuan rule fan_cap="3"')
+    files["missing"] = (tmp_path / "missing.json", "cannot read the rules file")
+    files["folder"] = (tmp_path, "is a directory, not a rules file")
+    return files
+
+
+def test_bad_rules_files_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for name, (path, message) in _bad_rules_files(tmp_path).items():
+        code, out, err = run(capsys, "simulate", "sichuan", "-n", "1", "--rules", str(path))
+        assert code == 1, name
+        assert out == "", name
+        assert err.startswith(f"parlour: error: {path}: "), (name, err)
+        assert message in err and err.count("\n") == 1, (name, err)
+
+
+def test_hand_sichuan_with_rules(capsys: pytest.CaptureFixture[str], backend: ModuleType) -> None:
+    hand = "11122233344455m"  # all pungs 1 + full flush 2 = 3 fan
+    code, out, _ = run(capsys, "hand", "sichuan", hand, "--self-draw")
+    assert code == 0
+    assert re.search(r"total +3 fan = 8 points", out) and "rules:" not in out
+    code, out, _ = run(
+        capsys, "hand", "sichuan", hand, "--self-draw",
+        "--rule", "self_draw_doubles=true", "--rule", "fan_cap=2",
+    )  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[0] == "rules: fan_cap=2, self_draw_doubles=true"
+    assert "  self_draw          1" in out
+    assert re.search(r"total +4 fan = 4 points", out)  # 2 ** min(4, 2)
+    # The waits of a ready hand are scored under the rules too.
+    code, out, _ = run(capsys, "hand", "sichuan", "1112223334445m", "--rule", "fan_cap=0")
+    assert "on 5m: 3 fan, 1 point" in out
+
+
+def test_hand_sisepai_with_rules(capsys: pytest.CaptureFixture[str], backend: ModuleType) -> None:
+    hand = "GAEr GAEy GAEg GAEw RRRr RHCy SSg 3f"
+    code, out, _ = run(capsys, "hand", "sisepai", hand, "--rule", "command=5")
+    assert code == 0
+    assert "score: 25" in out  # three commands at 5 instead of 1
+    code, out, _ = run(capsys, "hand", "sisepai", hand, "--rule", "min_score=10")
+    assert "score: 9 (below min_score 10: not a win)" in out
+    twenty = "GAEr GAEy GAEg GAEw RRRr RHCy SSg"
+    code, out, _ = run(capsys, "hand", "sisepai", twenty)
+    assert "winning cards: Gr Rr Gy Gg Sg Gw 1f 2f 3f 4f 5f" in out
+    code, out, _ = run(capsys, "hand", "sisepai", twenty, "--rule", "min_score=10")
+    assert "winning cards: " in out and "winning cards: Gr Rr Gy Gg Sg Gw 1f" not in out
+
+
+@pytest.mark.parametrize("option", [["--rule", "oinks=3"], ["--rules", "rules.json"]])
+def test_hand_refuses_rules_for_shrinewars(
+    capsys: pytest.CaptureFixture[str], option: list[str]
+) -> None:
+    code, out, err = run(capsys, "hand", "shrinewars", "5F 6F", *option)
+    assert code == 2
+    assert out == ""
+    assert err == (
+        f"parlour: error: {option[0]}: a shrinewars hand is scored without rule options "
+        "(rules apply to sichuan and sisepai hands)\n"
+    )

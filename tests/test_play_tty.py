@@ -264,3 +264,36 @@ def test_save_to_a_missing_folder_is_refused_before_the_game(tmp_path: Path) -> 
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
+
+
+def test_play_under_rules_from_the_command_line(tmp_path: Path) -> None:
+    rules = tmp_path / "rules.json"
+    rules.write_text('{"exchange_three": true, "fan_cap": 2}')
+    save = tmp_path / "game.json"
+    child = spawn(
+        "sichuan", "--seed", "3", "--rules", str(rules), "--rule", "fan_cap=null",
+        "--save", str(save),
+    )  # fmt: skip
+    child.expect("you are seat 0")
+    child.expect("rules: fan_cap=null, exchange_three=true")
+    child.expect(PROMPT)
+    # The exchange of three tiles comes first under these rules.
+    assert "phase exchange" in child.before and "1. exchange 6m 8m 9m" in child.before
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    record = json.loads(save.read_text())
+    assert record["rules"]["exchange_three"] is True and record["rules"]["fan_cap"] is None
+    # The record names each tile by its copy.
+    assert re.fullmatch(r"exchange 6m#\d 8m#\d 9m#\d", record["actions"][0][1])
+
+
+def test_play_refuses_bad_rules_before_the_game() -> None:
+    child = spawn("sisepai", "--rule", "flower=true")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert child.before.strip() == (
+        "parlour: error: bad sisepai rule flower=true: flower must be an int in 0..100, not True"
+    )
