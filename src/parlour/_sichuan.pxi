@@ -64,12 +64,6 @@ cdef const parlour_sc_tables *_sc_tables() except NULL:
     return _sc_t
 
 
-def sichuan_tables_ready():
-    """Build the Sichuan lookup tables now (they are otherwise built on first use)."""
-    _sc_tables()
-    return True
-
-
 cdef object _hm():
     global _sc_hand_mod
     if _sc_hand_mod is None:

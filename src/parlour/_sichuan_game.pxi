@@ -579,10 +579,6 @@ cdef class SichuanState(_SichuanView):
             self._refresh()
         return st
 
-    @property
-    def nevents(self):
-        return self.g.nevents
-
     def ledger_rows(self, int start):
         """(payer, payee, amount, reason code) of every payment from ``start`` on."""
         cdef int i

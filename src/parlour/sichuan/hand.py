@@ -425,11 +425,6 @@ def form_index(form: str) -> int:
         raise ValueError(f"form must be 'any', 'standard' or 'seven_pairs', not {form!r}") from None
 
 
-def meld_code(meld: Meld) -> int:
-    """The C core's code for a meld type."""
-    return _MELD_CODES[meld.type]
-
-
 def make_score(fan: int, points: int, pattern: int, additions: int, roots: int) -> Score:
     """Build a :class:`Score` from the C core's numbers (shared by both backends)."""
     names = [_PATTERN_NAMES[pattern]]

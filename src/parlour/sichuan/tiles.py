@@ -23,8 +23,6 @@ __all__ = [
     "TILES",
     "Suit",
     "kind_from_text",
-    "kind_rank",
-    "kind_suit",
     "kind_text",
     "suit_index",
     "tile_kind",
@@ -39,16 +37,6 @@ KINDS = 27
 TILES = 108
 
 Suit = Literal["m", "p", "s"]
-
-
-def kind_suit(kind: int) -> Suit:
-    """The suit letter of a kind."""
-    return SUITS[kind // 9]  # type: ignore[return-value]
-
-
-def kind_rank(kind: int) -> int:
-    """The rank (1..9) of a kind."""
-    return kind % 9 + 1
 
 
 def kind_text(kind: int) -> str:
