@@ -27,7 +27,10 @@ def extensions() -> list:
     except ImportError:
         if REQUIRE_C:
             raise
-        print("parlour: Cython is missing; installing the pure-Python backend only", file=sys.stderr)
+        print(
+            "parlour: Cython is missing; installing the pure-Python backend only",
+            file=sys.stderr,
+        )
         return []
     compile_args: list = []
     link_args: list = []
@@ -42,8 +45,11 @@ def extensions() -> list:
             compile_args += ["-O3", "-g0"]
             macros.append(("NDEBUG", "1"))
         if flag("PARLOUR_SANITIZE"):
-            san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
-                   "-fno-sanitize-recover=all"]
+            san = [
+                "-fsanitize=address,undefined",
+                "-fno-omit-frame-pointer",
+                "-fno-sanitize-recover=all",
+            ]
             compile_args += san
             link_args += san
     ext = Extension(
