@@ -176,11 +176,10 @@ cdef extern from "parlour.h":
     ]
 
 
-def test_the_header_declares_exactly_what_the_library_exports(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
-    ffi, lib = cbuild.load_library(tmp_path_factory.mktemp("decl"))
-    library = next(tmp_path_factory.getbasetemp().glob("decl*/libparlour.so"))
+def test_the_header_declares_exactly_what_the_library_exports(tmp_path: Path) -> None:
+    library = cbuild.build_library(tmp_path)
+    ffi = cbuild.ffi()
+    lib = ffi.dlopen(str(library))
     try:
         nm = subprocess.run(
             ["nm", "-D", "--defined-only", str(library)], capture_output=True, text=True, check=True
