@@ -48,14 +48,9 @@ def _hand_mod() -> Any:
     return hand
 
 
-def colour_best(points: tuple[int, ...], key: int) -> int:
+def _colour_best(points: tuple[int, ...], cache: dict[int, int], key: int) -> int:
     """Best score of one colour's cards (base-5 key over G A E R H C S)
     split into one-colour groups, or -1 if they cannot be split."""
-    cache = _caches.setdefault(points, {0: 0})
-    return _colour_best(points, cache, key)
-
-
-def _colour_best(points: tuple[int, ...], cache: dict[int, int], key: int) -> int:
     found = cache.get(key)
     if found is not None:
         return found
