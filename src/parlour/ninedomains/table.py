@@ -13,22 +13,25 @@ The Nine Domains - you are seat 0 - round 1 - phase place
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from parlour._table import seat_name, to_act_text
 
-if TYPE_CHECKING:
-    from parlour.ninedomains.game import NineDomainsObservation
+# The game's observation (and meld) types, read by field name only: game.py imports
+# this module for render(), so importing them here, even for type checking,
+# would tie the two into a circle.
+_Obs = Any
+
 
 __all__ = ["full_view", "seat_view"]
 
 
-def seat_view(obs: NineDomainsObservation) -> str:
+def seat_view(obs: _Obs) -> str:
     """What seat ``obs.seat`` sees of the table."""
     return _text(obs, {obs.seat: obs}, obs.seat)
 
 
-def full_view(observations: Sequence[NineDomainsObservation]) -> str:
+def full_view(observations: Sequence[_Obs]) -> str:
     """The whole table, from both seats' observations (``observations[s]``
     is seat ``s``'s)."""
     return _text(observations[0], dict(enumerate(observations)), None)
@@ -38,9 +41,7 @@ def _cards(cs: Sequence[Any]) -> str:
     return " ".join(str(c) for c in cs) or "-"
 
 
-def _text(
-    obs: NineDomainsObservation, views: Mapping[int, NineDomainsObservation], me: int | None
-) -> str:
+def _text(obs: _Obs, views: Mapping[int, _Obs], me: int | None) -> str:
     rules = obs.rules
 
     def domain(d: int) -> str:

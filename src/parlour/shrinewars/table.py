@@ -13,30 +13,31 @@ Shrine Wars - you are seat 0 - 35 cards left
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 from parlour._table import seat_name, to_act_text
 
-if TYPE_CHECKING:
-    from parlour.shrinewars.game import ShrineWarsObservation
+# The game's observation (and meld) types, read by field name only: game.py imports
+# this module for render(), so importing them here, even for type checking,
+# would tie the two into a circle.
+_Obs = Any
+
 
 __all__ = ["full_view", "seat_view"]
 
 
-def seat_view(obs: ShrineWarsObservation) -> str:
+def seat_view(obs: _Obs) -> str:
     """What seat ``obs.seat`` sees of the table."""
     return _text(obs, {obs.seat: obs}, obs.seat)
 
 
-def full_view(observations: Sequence[ShrineWarsObservation]) -> str:
+def full_view(observations: Sequence[_Obs]) -> str:
     """The whole table, from every seat's observation (``observations[s]``
     is seat ``s``'s)."""
     return _text(observations[0], dict(enumerate(observations)), None)
 
 
-def _text(
-    obs: ShrineWarsObservation, views: Mapping[int, ShrineWarsObservation], me: int | None
-) -> str:
+def _text(obs: _Obs, views: Mapping[int, _Obs], me: int | None) -> str:
     you = f" - you are seat {me}" if me is not None else ""
     head = f"Shrine Wars{you} - {obs.cards_left} cards left"
     if me is None:

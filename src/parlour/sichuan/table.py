@@ -17,13 +17,17 @@ your hand: 4m 7m 2p 5p 7p 8p 9p 1s 3s 5s 5s 6s 7s 8s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 from parlour._table import seat_name, to_act_text
 from parlour.sichuan.tiles import kind_text
 
-if TYPE_CHECKING:
-    from parlour.sichuan.game import MeldInfo, SichuanObservation
+# The game's observation (and meld) types, read by field name only: game.py imports
+# this module for render(), so importing them here, even for type checking,
+# would tie the two into a circle.
+_Meld = Any
+_Obs = Any
+
 
 __all__ = ["full_view", "meld_text", "seat_view"]
 
@@ -32,7 +36,7 @@ def _tiles(ids: Sequence[int]) -> str:
     return " ".join(kind_text(t // 4) for t in sorted(ids)) or "-"
 
 
-def meld_text(meld: MeldInfo) -> str:
+def meld_text(meld: _Meld) -> str:
     """A meld as its kind written once per tile: ``[555p]``, ``(7777s)``
     for a concealed kong, ``(kong)`` for another seat's concealed kong."""
     if not meld.tiles:
@@ -42,19 +46,19 @@ def meld_text(meld: MeldInfo) -> str:
     return f"({body})" if meld.type == "concealed_kong" else f"[{body}]"
 
 
-def seat_view(obs: SichuanObservation) -> str:
+def seat_view(obs: _Obs) -> str:
     """What seat ``obs.seat`` sees of the table."""
     return _text(obs, {obs.seat: obs}, obs.seat)
 
 
-def full_view(observations: Sequence[SichuanObservation]) -> str:
+def full_view(observations: Sequence[_Obs]) -> str:
     """The whole table: every seat's hand, melds and missing suit, taken
     from the observations of every seat (``observations[s]`` is seat
     ``s``'s)."""
     return _text(observations[0], dict(enumerate(observations)), None)
 
 
-def _text(obs: SichuanObservation, views: Mapping[int, SichuanObservation], me: int | None) -> str:
+def _text(obs: _Obs, views: Mapping[int, _Obs], me: int | None) -> str:
     """The table as ``obs`` shows it in public, with the secrets of the
     seats in ``views`` taken from their own observations."""
     seats = range(len(obs.melds))

@@ -13,13 +13,16 @@ Si Se Pai - you are seat 1 - dealer seat 0 - stock 36 - phase draw
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 from parlour._table import seat_name, to_act_text
 from parlour.sisepai.cards import card_kind, card_text, format_kinds
 
-if TYPE_CHECKING:
-    from parlour.sisepai.game import SisepaiObservation
+# The game's observation (and meld) types, read by field name only: game.py imports
+# this module for render(), so importing them here, even for type checking,
+# would tie the two into a circle.
+_Obs = Any
+
 
 __all__ = ["full_view", "seat_view"]
 
@@ -28,18 +31,18 @@ def _cards(ids: Sequence[int]) -> str:
     return format_kinds(tuple(sorted(card_kind(c) for c in ids))) or "-"
 
 
-def seat_view(obs: SisepaiObservation) -> str:
+def seat_view(obs: _Obs) -> str:
     """What seat ``obs.seat`` sees of the table."""
     return _text(obs, {obs.seat: obs}, obs.seat)
 
 
-def full_view(observations: Sequence[SisepaiObservation]) -> str:
+def full_view(observations: Sequence[_Obs]) -> str:
     """The whole table, from every seat's observation (``observations[s]``
     is seat ``s``'s)."""
     return _text(observations[0], dict(enumerate(observations)), None)
 
 
-def _text(obs: SisepaiObservation, views: Mapping[int, SisepaiObservation], me: int | None) -> str:
+def _text(obs: _Obs, views: Mapping[int, _Obs], me: int | None) -> str:
     you = f" - you are seat {me}" if me is not None else ""
     head = f"Si Se Pai{you} - dealer seat {obs.dealer} - stock {obs.stock_left} - phase {obs.phase}"
     if me is None and obs.to_act:
