@@ -76,9 +76,9 @@ def ninedomains_battle_batch(a, b, bonus_a=None, bonus_b=None):
     """
     # pm._as returns copies, so the loop below reads memory no caller holds.
     pm = _nd_pm()
-    aa = pm._as("a", a, np.uint8, None)
+    aa = pm._cards_as("a", a, None)
     cdef size_t n = aa.shape[0]
-    bv_ = pm._as("b", b, np.uint8, n)
+    bv_ = pm._cards_as("b", b, n)
     ba = pm._as("bonus_a", bonus_a, np.int8, n)
     bb = pm._as("bonus_b", bonus_b, np.int8, n)
     if n and (aa.max() >= 15 or bv_.max() >= 15):

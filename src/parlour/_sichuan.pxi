@@ -83,12 +83,14 @@ cdef object _pm():
 cdef inline int _missing(object missing_suit) except -2:
     if missing_suit is None:
         return -1
-    if missing_suit == "m":
-        return 0
-    if missing_suit == "p":
-        return 1
-    if missing_suit == "s":
-        return 2
+    # Compared only as a str: == on an array would not give a bool.
+    if type(missing_suit) is str:
+        if missing_suit == "m":
+            return 0
+        if missing_suit == "p":
+            return 1
+        if missing_suit == "s":
+            return 2
     from parlour.sichuan.tiles import suit_index
     return suit_index(missing_suit)
 
@@ -177,7 +179,8 @@ def sichuan_shanten(hand, *, missing_suit=None, form="any"):
     except AttributeError:
         h = _as_hand(hand)
         packed = h._packed
-    if form == "any":
+    # The fast path compares only a str: == on an array would not give a bool.
+    if type(form) is str and form == "any":
         f = 0
     else:
         f = _hm().form_index(form)

@@ -89,31 +89,30 @@ cdef object _ssp_pm():
     return _ssp_pure
 
 
-cdef bytes _ssp_counts_arg(object counts):
-    cdef bytes b
-    if isinstance(counts, int):
-        # bytes(n) would read an int as n zero counts.
-        raise ValueError(f"counts must be 33 ints in 0..4, not the int {counts!r}")
-    try:
-        b = bytes(counts)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"counts must be 33 ints in 0..4: {exc}") from None
-    if len(b) != 33:
-        raise ValueError(f"counts must hold 33 counts, not {len(b)}")
-    return b
+cdef inline bytes _ssp_counts_arg(object counts, str name="counts"):
+    # The twin's check, so that both backends reject the same way.
+    return _ssp_pm().counts_arg(counts, name)
 
 
-def sisepai_counts_complete(counts, int exposed_cards):
+cdef inline int _ssp_exposed(object exposed_cards):
+    # Anything but a small non-negative int becomes -1, which the C core
+    # rejects as a wrong size after checking the counts, as the twin does.
+    if isinstance(exposed_cards, int) and 0 <= exposed_cards <= 21:
+        return exposed_cards
+    return -1
+
+
+def sisepai_counts_complete(counts, exposed_cards):
     """Fast path: are 33 concealed counts plus ``exposed_cards`` exposed
     cards (in legal groups) a complete 21-card hand?"""
     cdef bytes b = counts if type(counts) is bytes and len(<bytes>counts) == 33 \
         else _ssp_counts_arg(counts)
-    cdef int r = parlour_ssp_is_complete_counts(_ssp_def(), b, exposed_cards)
+    cdef int r = parlour_ssp_is_complete_counts(_ssp_def(), b, _ssp_exposed(exposed_cards))
     _check(r)
     return r == 1
 
 
-def sisepai_counts_winning(counts, exposed_counts, int exposed_cards):
+def sisepai_counts_winning(counts, exposed_counts, exposed_cards):
     """Fast path for a 20-card hand: bit ``k`` set when a card of kind ``k``
     completes it (kinds held four times and flowers held are never set)."""
     cdef bytes b = _ssp_counts_arg(counts)
@@ -121,11 +120,9 @@ def sisepai_counts_winning(counts, exposed_counts, int exposed_cards):
     cdef const uint8_t *ep = NULL
     cdef uint64_t mask = 0
     if exposed_counts is not None:
-        e = _ssp_counts_arg(exposed_counts)
-        if len(e) != 33:
-            raise ValueError("exposed_counts must hold 33 counts")
+        e = _ssp_counts_arg(exposed_counts, "exposed_counts")
         ep = e
-    _check(parlour_ssp_winning_counts(_ssp_def(), b, ep, exposed_cards, &mask))
+    _check(parlour_ssp_winning_counts(_ssp_def(), b, ep, _ssp_exposed(exposed_cards), &mask))
     return mask
 
 

@@ -128,6 +128,14 @@ def _as(name: str, values: ArrayLike | None, dtype: Any, n: int | None) -> NDArr
     return np.ascontiguousarray(arr, dtype=dtype)
 
 
+def _cards_as(name: str, values: ArrayLike, n: int | None) -> NDArray[np.uint8]:
+    # The card arrays are required: ``None`` is only a default for the bonuses.
+    arr = _as(name, values, np.uint8, n)
+    if arr is None:
+        raise TypeError(f"{name} must be a sequence of card indices, not None")
+    return arr
+
+
 def ninedomains_battle_batch(
     a: ArrayLike | Sequence[int],
     b: ArrayLike | Sequence[int],
@@ -141,11 +149,9 @@ def ninedomains_battle_batch(
     into them during the call, each outcome is that of some values its battle
     held during the call, or the call raises that ``ValueError``.
     """
-    aa = _as("a", a, np.uint8, None)
-    assert aa is not None
+    aa = _cards_as("a", a, None)
     n = aa.shape[0]
-    bb_ = _as("b", b, np.uint8, n)
-    assert bb_ is not None
+    bb_ = _cards_as("b", b, n)
     ba = _as("bonus_a", bonus_a, np.int8, n)
     bb = _as("bonus_b", bonus_b, np.int8, n)
     if n and (aa.max() >= len(_TEXTS) or bb_.max() >= len(_TEXTS)):

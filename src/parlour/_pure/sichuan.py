@@ -134,12 +134,14 @@ def sichuan_waits(hand: HandLike, *, missing_suit: Any = None) -> tuple[str, ...
     holds all four of excluded)."""
     from parlour.sichuan.tiles import kind_text
 
-    return tuple(kind_text(k) for k in _wait_kinds(_h().as_hand(hand), _suit(missing_suit)))
+    return tuple(kind_text(k) for k in _wait_kinds(_h().as_hand(hand), missing_suit))
 
 
-def _wait_kinds(h: Hand, missing: int) -> list[int]:
+def _wait_kinds(h: Hand, missing_suit: Any) -> list[int]:
+    # The hand's size is checked before the suit, as in the compiled module.
     if h.size != 13:
         raise ValueError(f"waits needs a 13-tile hand (kongs count 3), not {h.size} tiles")
+    missing = _suit(missing_suit)
     if missing >= 0 and h._meld_suits >> missing & 1:
         return []
     counts = list(h.counts)
@@ -347,7 +349,7 @@ def sichuan_best_win(
     h = _h().as_hand(hand)
     r = _rules(rules)
     best = 0
-    for k in _wait_kinds(h, _suit(missing_suit)):
+    for k in _wait_kinds(h, missing_suit):
         nums = _score_numbers(h.add(k), 0, r.cap_code())
         if nums is not None:
             best = max(best, nums[1])
@@ -363,10 +365,12 @@ BATCH_MELDS_ERROR = "an argument is out of range (more than 4 melds)"
 
 
 def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.uint8] | None]:
-    """Validate batch arguments exactly as the compiled module does.
+    """Check the batch arguments' types and shapes exactly as the compiled module does.
 
     Returns copies: the caller's arrays may be written by another thread,
-    and a value must not change between its check and its use.
+    and a value must not change between its check and its use. The values
+    are checked by :func:`check_batch_values`, after the other arguments,
+    because the compiled module checks them last, in C.
     """
     import numpy as np
 
@@ -378,10 +382,6 @@ def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.
         raise ValueError(f"counts must have shape (N, 27), not {counts.shape}")
     if not counts.flags.c_contiguous:
         raise ValueError("counts must be C-contiguous (use numpy.ascontiguousarray)")
-    counts = counts.copy()
-    if counts.size and int(counts.max()) > 4:
-        raise ValueError(BATCH_COUNT_ERROR)
-    m = None
     if melds is not None:
         if not isinstance(melds, np.ndarray) or melds.dtype != np.uint8:
             raise ValueError("melds must be a numpy array of dtype uint8")
@@ -389,10 +389,16 @@ def check_batch(counts: Any, melds: Any) -> tuple[NDArray[np.uint8], NDArray[np.
             raise ValueError(f"melds must have shape ({counts.shape[0]},), not {melds.shape}")
         if not melds.flags.c_contiguous:
             raise ValueError("melds must be C-contiguous")
-        m = melds.copy()
-        if m.size and int(m.max()) > 4:
-            raise ValueError(BATCH_MELDS_ERROR)
-    return counts, m
+        melds = melds.copy()
+    return counts.copy(), melds
+
+
+def check_batch_values(counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None) -> None:
+    """Reject counts above 4, then meld numbers above 4, as the C core does."""
+    if counts.size and int(counts.max()) > 4:
+        raise ValueError(BATCH_COUNT_ERROR)
+    if melds is not None and melds.size and int(melds.max()) > 4:
+        raise ValueError(BATCH_MELDS_ERROR)
 
 
 def sichuan_batch_is_complete(
@@ -410,6 +416,7 @@ def sichuan_batch_is_complete(
 
     c, m = check_batch(counts, melds)
     missing = _suit(missing_suit)
+    check_batch_values(c, m)
     out = np.zeros(c.shape[0], dtype=np.bool_)
     for i in range(c.shape[0]):
         out[i] = _complete(tuple(int(x) for x in c[i]), 0 if m is None else int(m[i]), missing)
@@ -428,6 +435,7 @@ def sichuan_batch_shanten(
     c, m = check_batch(counts, melds)
     missing = _suit(missing_suit)
     f = _h().form_index(form)
+    check_batch_values(c, m)
     out = np.zeros(c.shape[0], dtype=np.int8)
     for i in range(c.shape[0]):
         row = tuple(int(x) for x in c[i])
@@ -450,6 +458,7 @@ def sichuan_batch_waits(
 
     c, m = check_batch(counts, melds)
     missing = _suit(missing_suit)
+    check_batch_values(c, m)
     out = np.zeros(c.shape[0], dtype=np.uint32)
     for i in range(c.shape[0]):
         row = list(int(x) for x in c[i])

@@ -110,19 +110,29 @@ def solve_keys(points: tuple[int, ...], keys: list[int], first_only: bool = Fals
     return best
 
 
-def _check_counts(counts: Any) -> bytes:
+def counts_arg(counts: Any, name: str = "counts") -> bytes:
+    """33 counts as bytes, their values unchecked (the C core checks them)."""
     if isinstance(counts, int):
         # bytes(n) would read an int as n zero counts.
-        raise ValueError(f"counts must be 33 ints in 0..4, not the int {counts!r}")
+        raise ValueError(f"{name} must be 33 ints in 0..4, not the int {counts!r}")
     try:
         b = bytes(counts)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"counts must be 33 ints in 0..4: {exc}") from None
+        raise ValueError(f"{name} must be 33 ints in 0..4: {exc}") from None
     if len(b) != KINDS:
-        raise ValueError(f"counts must hold 33 counts, not {len(b)}")
+        raise ValueError(f"{name} must hold 33 counts, not {len(b)}")
+    return b
+
+
+def _check_values(b: bytes) -> None:
     for k in range(KINDS):
         if b[k] > (4 if k < CHESS else 1):
             raise ValueError("a count is out of range")
+
+
+def _check_counts(counts: Any) -> bytes:
+    b = counts_arg(counts)
+    _check_values(b)
     return b
 
 
@@ -138,10 +148,11 @@ def sisepai_counts_complete(counts: Any, exposed_cards: int) -> bool:
 def sisepai_counts_winning(counts: Any, exposed_counts: Any, exposed_cards: int) -> int:
     """Fast path for a 20-card hand: bit ``k`` set when a card of kind ``k``
     completes it (kinds held four times and flowers held are never set)."""
-    b = _check_counts(counts)
-    e = bytes(KINDS) if exposed_counts is None else _check_counts(exposed_counts)
-    if len(e) != KINDS:
-        raise ValueError("exposed_counts must hold 33 counts")
+    # Both arguments' types before any value, as in the compiled module.
+    b = counts_arg(counts)
+    e = bytes(KINDS) if exposed_counts is None else counts_arg(exposed_counts, "exposed_counts")
+    _check_values(b)
+    _check_values(e)
     for k in range(KINDS):
         if b[k] + e[k] > (4 if k < CHESS else 1):
             raise ValueError("a count is out of range")

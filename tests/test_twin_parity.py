@@ -1,0 +1,449 @@
+"""The compiled ``parlour._core`` and its pure twin ``parlour._pure`` agree.
+
+Three layers, each of which could drift independently:
+
+1. the public names, their kinds (function, class, constant) and the
+   constants' values;
+2. every function's signature, on both backends and in ``_core.pyi``;
+3. every function's behaviour: for valid and hostile inputs alike, both
+   backends return equal results (arrays: equal values, dtype and shape) or
+   raise the same exception type with the same message.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour import _backend
+
+CORE_STUB = Path(__file__).resolve().parents[1] / "src" / "parlour" / "_core.pyi"
+
+# Compiled names with no twin, by design: the Sichuan state machine
+# (csrc/sichuan_game.c) is checked in lock step against the pure engine
+# ``parlour.sichuan.game.Game`` (tests/test_sichuan_engines.py), not against
+# a function-for-function twin in ``_pure``.
+NO_TWIN = {
+    "SichuanState": "compiled Sichuan engine state; its twin is parlour.sichuan.game.Game",
+    "SichuanSeatView": "seat view of the compiled Sichuan engine state; no twin by design",
+    "sichuan_game_new": "constructs the compiled engine state; no twin by design",
+    "sichuan_game_register": "registration hook of the compiled engine; no twin by design",
+    "sichuan_game_register_logs": "registration hook of the compiled engine; no twin by design",
+}
+
+
+@pytest.fixture(scope="module")
+def core() -> ModuleType:
+    if "c" not in _backend.available():
+        pytest.skip("the C extension is not built here")
+    return _backend.load("c")
+
+
+@pytest.fixture(scope="module")
+def pure() -> ModuleType:
+    return _backend.load("python")
+
+
+# Imports that are not API: the binding's lazy numpy proxy (parlour._lazy, not
+# a ModuleType) is spelt ``np`` because every .pxi file uses it under that name.
+NOT_API = {"np"}
+
+
+def _public(module: ModuleType) -> dict[str, Any]:
+    # Modules are implementation detail too: the twin's per-game submodules.
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if not name.startswith("_") and name not in NOT_API and not isinstance(value, ModuleType)
+    }
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, type):
+        return "class"
+    if callable(value):
+        return "function"
+    return "constant"
+
+
+def _functions(module: ModuleType) -> list[str]:
+    return sorted(n for n, v in _public(module).items() if _kind(v) == "function")
+
+
+# --- 1. names -------------------------------------------------------------------
+
+
+def test_exclusions_exist(core: ModuleType) -> None:
+    # A stale exclusion would silently widen the hole in the name check.
+    assert set(NO_TWIN) <= set(_public(core))
+
+
+def test_same_public_names(core: ModuleType, pure: ModuleType) -> None:
+    c = {n: v for n, v in _public(core).items() if n not in NO_TWIN}
+    p = _public(pure)
+    assert sorted(c) == sorted(p)
+    for name in c:
+        assert _kind(c[name]) == _kind(p[name]), name
+        if _kind(c[name]) == "constant":
+            assert c[name] == p[name], name
+
+
+# --- 2. signatures --------------------------------------------------------------
+
+
+def _shape(sig: inspect.Signature) -> list[tuple[str, Any, Any]]:
+    # Annotations are left out: Cython does not keep them, the stub has them.
+    return [(p.name, p.kind, p.default) for p in sig.parameters.values()]
+
+
+def _stub_signatures() -> dict[str, list[tuple[str, Any, Any]]]:
+    tree = ast.parse(CORE_STUB.read_text(encoding="utf-8"))
+    out: dict[str, list[tuple[str, Any, Any]]] = {}
+    for node in tree.body:  # top level only: class methods are the engine's
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        a = node.args
+        params: list[tuple[str, Any, Any]] = []
+        positional = [*a.posonlyargs, *a.args]
+        defaults: list[Any] = [inspect.Parameter.empty] * (len(positional) - len(a.defaults))
+        defaults += [ast.literal_eval(d) for d in a.defaults]
+        for i, arg in enumerate(positional):
+            kind = (
+                inspect.Parameter.POSITIONAL_ONLY
+                if i < len(a.posonlyargs)
+                else inspect.Parameter.POSITIONAL_OR_KEYWORD
+            )
+            params.append((arg.arg, kind, defaults[i]))
+        if a.vararg is not None:
+            params.append((a.vararg.arg, inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.empty))
+        for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=True):
+            default = inspect.Parameter.empty if d is None else ast.literal_eval(d)
+            params.append((arg.arg, inspect.Parameter.KEYWORD_ONLY, default))
+        if a.kwarg is not None:
+            params.append((a.kwarg.arg, inspect.Parameter.VAR_KEYWORD, inspect.Parameter.empty))
+        out[node.name] = params
+    return out
+
+
+def test_same_signatures(core: ModuleType, pure: ModuleType) -> None:
+    names = [n for n in _functions(core) if n not in NO_TWIN]
+    assert names == _functions(pure)
+    for name in names:
+        c = _shape(inspect.signature(getattr(core, name)))
+        p = _shape(inspect.signature(getattr(pure, name)))
+        assert c == p, name
+
+
+def test_stub_matches_binding(core: ModuleType) -> None:
+    stub = _stub_signatures()
+    assert sorted(stub) == _functions(core)
+    for name, params in stub.items():
+        assert _shape(inspect.signature(getattr(core, name))) == params, name
+    # The stub's constants are the binding's.
+    tree = ast.parse(CORE_STUB.read_text(encoding="utf-8"))
+    declared = {
+        n.target.id
+        for n in tree.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+    constants = {n for n, v in _public(core).items() if _kind(v) == "constant"}
+    assert declared == constants
+
+
+# --- 3. results and errors ------------------------------------------------------
+
+
+def _outcome(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    try:
+        result = fn(*args, **kwargs)
+    except Exception as exc:  # the type is what is compared
+        return ("raised", type(exc), str(exc))
+    if isinstance(result, np.ndarray):
+        return ("array", result.dtype, result.shape, result.tobytes())
+    return ("returned", type(result), result)
+
+
+def _same(name: str, *args: Any, **kwargs: Any) -> None:
+    core = _backend.load("c")
+    pure = _backend.load("python")
+    c = _outcome(getattr(core, name), args, kwargs)
+    p = _outcome(getattr(pure, name), args, kwargs)
+    assert c == p, f"{name}(*{args!r}, **{kwargs!r}): C gave {c!r}, Python gave {p!r}"
+
+
+def _arrays(dtypes: list[Any], widths: list[int]) -> st.SearchStrategy[Any]:
+    """Arrays of the wrong and right dtypes and shapes, some not contiguous."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Any:
+        dtype = draw(st.sampled_from(dtypes))
+        rows = draw(st.integers(0, 3))
+        width = draw(st.sampled_from(widths))
+        shape: tuple[int, ...] = (rows, width) if width else (rows,)
+        values = draw(
+            st.lists(st.integers(0, 6), min_size=int(np.prod(shape)), max_size=int(np.prod(shape)))
+        )
+        arr = np.array(values, dtype=np.int64).reshape(shape).astype(dtype)
+        if draw(st.booleans()) and arr.ndim == 2 and arr.shape[0] > 1:
+            arr = arr[::2]
+        elif draw(st.booleans()) and arr.ndim == 2:
+            arr = np.asfortranarray(arr)
+        return arr
+
+    return build()
+
+
+HOSTILE: st.SearchStrategy[Any] = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.sampled_from([-1, 0, 1, 4, 5, 27, 33, 36, 255, 256, 2**36, 2**64]),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.text(max_size=6),
+    st.sampled_from(["", "m", "p", "s", "x", "any", "pairs", "1m", "*", "4+", "9z"]),
+    st.binary(max_size=30),
+    st.lists(st.integers(-2, 6), max_size=30),
+    _arrays([np.uint8, np.int8, np.int64, np.float32], [0, 26, 27, 33]),
+)
+
+
+def _maybe(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    # Mostly valid, so that the happy path is compared too.
+    return st.one_of(valid, valid, valid, HOSTILE)
+
+
+# Sichuan ---------------------------------------------------------------------
+
+
+@st.composite
+def _sc_counts(draw: st.DrawFn, sizes: tuple[int, ...] = (13, 14)) -> list[int]:
+    size = draw(st.sampled_from(sizes))
+    suits = draw(st.sampled_from([(0,), (0, 1), (0, 1, 2)]))
+    pool = [k for k in range(27) if k // 9 in suits for _ in range(4)]
+    chosen = draw(st.permutations(pool))[:size]
+    counts = [0] * 27
+    for k in chosen:
+        counts[k] += 1
+    return counts
+
+
+def _sc_text(counts: list[int]) -> str:
+    return "".join(
+        "".join(str(r + 1) * counts[9 * s + r] for r in range(9)) + "mps"[s]
+        for s in range(3)
+        if any(counts[9 * s : 9 * s + 9])
+    )
+
+
+SC_HAND = _sc_counts().map(_sc_text)
+SC_HAND13 = _sc_counts((13,)).map(_sc_text)
+SC_MISSING = st.sampled_from([None, "m", "p", "s"])
+SC_FORM = st.sampled_from(["any", "standard", "seven_pairs"])
+
+PARITY: dict[str, st.SearchStrategy[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
+
+
+def _case(name: str, args: st.SearchStrategy[tuple[Any, ...]], kwargs: Any = None) -> None:
+    kw = st.fixed_dictionaries({}) if kwargs is None else kwargs
+    PARITY[name] = st.tuples(args, kw)
+
+
+_case("abi_version", st.just(()))
+_case(
+    "sichuan_is_complete",
+    st.tuples(_maybe(SC_HAND)),
+    st.fixed_dictionaries({}, optional={"missing_suit": _maybe(SC_MISSING)}),
+)
+_case(
+    "sichuan_waits",
+    st.tuples(_maybe(SC_HAND13)),
+    st.fixed_dictionaries({}, optional={"missing_suit": _maybe(SC_MISSING)}),
+)
+_case(
+    "sichuan_shanten",
+    st.tuples(_maybe(SC_HAND)),
+    st.fixed_dictionaries(
+        {}, optional={"missing_suit": _maybe(SC_MISSING), "form": _maybe(SC_FORM)}
+    ),
+)
+_case(
+    "sichuan_score",
+    st.tuples(
+        _maybe(st.sampled_from(["11123456789999m", "11m22p33s44m55p66s77m", "1234m"]) | SC_HAND)
+    ),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "self_draw": st.booleans(),
+            "kong_replacement": st.booleans(),
+            "robbed_kong": st.booleans(),
+            "last_tile": st.booleans(),
+            "win_tile": _maybe(st.sampled_from(["1m", "9m", "5p"])),
+        },
+    ),
+)
+_case(
+    "sichuan_best_win",
+    st.tuples(_maybe(SC_HAND13)),
+    st.fixed_dictionaries({}, optional={"missing_suit": _maybe(SC_MISSING)}),
+)
+
+
+@st.composite
+def _sc_batch(draw: st.DrawFn) -> tuple[Any, ...]:
+    rows = draw(st.lists(_sc_counts(), max_size=3))
+    counts = np.array(rows, dtype=np.uint8).reshape(len(rows), 27)
+    counts = draw(st.one_of(st.just(counts), st.just(counts), HOSTILE))
+    melds = draw(
+        st.one_of(
+            st.none(),
+            st.just(np.zeros(len(rows), dtype=np.uint8)),
+            _arrays([np.uint8, np.int64], [0]),
+            HOSTILE,
+        )
+    )
+    return (counts, melds)
+
+
+for _name in ("sichuan_batch_is_complete", "sichuan_batch_waits"):
+    _case(
+        _name, _sc_batch(), st.fixed_dictionaries({}, optional={"missing_suit": _maybe(SC_MISSING)})
+    )
+_case(
+    "sichuan_batch_shanten",
+    _sc_batch(),
+    st.fixed_dictionaries(
+        {}, optional={"missing_suit": _maybe(SC_MISSING), "form": _maybe(SC_FORM)}
+    ),
+)
+_case(
+    "sichuan_discard_gains",
+    st.tuples(
+        _maybe(_sc_counts((14, 11, 8)).map(bytes)),
+        st.one_of(st.integers(0, 2), st.integers(-3, 6)),
+        _maybe(SC_MISSING),
+        _maybe(st.lists(st.integers(0, 4), min_size=27, max_size=27)),
+        st.one_of(st.none(), _maybe(st.lists(st.integers(0, 1), min_size=27, max_size=27))),
+    ),
+)
+
+# Sì Sè Pái ------------------------------------------------------------------
+
+
+@st.composite
+def _ssp_counts(draw: st.DrawFn, size: int = 21) -> list[int]:
+    kinds = draw(st.lists(st.integers(0, 32), min_size=size, max_size=size))
+    counts = [0] * 33
+    for k in kinds:
+        counts[k] = min(4, counts[k] + 1)
+    return counts
+
+
+def _ssp_text(counts: list[int]) -> str:
+    from parlour.sisepai import format_kinds
+
+    return format_kinds(k for k in range(33) for _ in range(counts[k]))
+
+
+SSP_HAND = _ssp_counts().map(_ssp_text)
+_case("sisepai_is_complete", st.tuples(_maybe(SSP_HAND)))
+_case("sisepai_best_groups", st.tuples(_maybe(SSP_HAND)))
+_case("sisepai_winning_cards", st.tuples(_maybe(_ssp_counts(20).map(_ssp_text))))
+_case(
+    "sisepai_counts_complete",
+    st.tuples(
+        _maybe(_ssp_counts().map(bytes)), st.one_of(st.just(0), st.integers(-2, 24), HOSTILE)
+    ),
+)
+_case(
+    "sisepai_counts_winning",
+    st.tuples(
+        _maybe(_ssp_counts(20).map(bytes)),
+        st.one_of(st.none(), _maybe(st.just(bytes(33)))),
+        st.one_of(st.just(0), st.integers(-2, 24), HOSTILE),
+    ),
+)
+
+
+@st.composite
+def _ssp_batch(draw: st.DrawFn) -> tuple[Any, ...]:
+    rows = draw(st.lists(_ssp_counts(), max_size=3))
+    counts = np.array(rows, dtype=np.uint8).reshape(len(rows), 33)
+    counts = draw(st.one_of(st.just(counts), HOSTILE))
+    exposed = draw(st.one_of(st.none(), st.just(np.zeros(len(rows), dtype=np.uint8)), HOSTILE))
+    return (counts, exposed)
+
+
+_case("sisepai_batch_is_complete", _ssp_batch())
+
+# Shrine Wars ----------------------------------------------------------------
+
+SW_MASK = st.one_of(st.integers(0, (1 << 36) - 1), st.integers(-5, 2**40))
+SW_IDS = st.lists(st.integers(0, 35), max_size=12, unique=True)
+_case("shrinewars_score", st.tuples(_maybe(SW_IDS)))
+_case("shrinewars_best_partition", st.tuples(_maybe(SW_IDS)))
+_case("shrinewars_score_mask", st.tuples(_maybe(SW_MASK)))
+_case("shrinewars_partition_mask", st.tuples(_maybe(SW_MASK)))
+_case(
+    "shrinewars_batch_score",
+    st.tuples(
+        st.one_of(
+            st.lists(SW_MASK.filter(lambda m: m >= 0), max_size=4).map(
+                lambda ms: np.array(ms, dtype=np.uint64)
+            ),
+            _arrays([np.uint64, np.int64, np.uint8], [0, 2]),
+            HOSTILE,
+        )
+    ),
+)
+
+# The Nine Domains -----------------------------------------------------------
+
+ND_CARD = st.sampled_from(["0", "1", "5", "1-", "4+", "*", 0, 5, 14])
+ND_BONUS = st.one_of(st.integers(-3, 3), st.integers(-100, 100))
+_case("ninedomains_card_index", st.tuples(_maybe(ND_CARD)))
+for _name in ("ninedomains_decide", "ninedomains_battle"):
+    _case(
+        _name,
+        st.tuples(_maybe(ND_CARD), _maybe(ND_CARD)),
+        st.fixed_dictionaries(
+            {}, optional={"bonus_a": _maybe(ND_BONUS), "bonus_b": _maybe(ND_BONUS)}
+        ),
+    )
+
+
+@st.composite
+def _nd_batch(draw: st.DrawFn) -> tuple[Any, ...]:
+    n = draw(st.integers(0, 4))
+    idx = st.lists(st.integers(0, 14), min_size=n, max_size=n)
+    a = draw(st.one_of(idx, idx.map(lambda v: np.array(v, dtype=np.int8)), HOSTILE))
+    b = draw(st.one_of(idx, HOSTILE))
+    bon = st.lists(st.integers(-3, 3), min_size=n, max_size=n)
+    return (a, b, draw(st.one_of(st.none(), bon, HOSTILE)), draw(st.one_of(st.none(), bon)))
+
+
+_case("ninedomains_battle_batch", _nd_batch())
+
+
+def test_every_function_has_a_strategy(pure: ModuleType) -> None:
+    assert sorted(PARITY) == _functions(pure)
+
+
+@pytest.mark.parametrize("name", sorted(PARITY))
+def test_same_results_and_errors(name: str, core: ModuleType) -> None:
+    @settings(max_examples=40, deadline=None)
+    @given(PARITY[name])
+    def check(case: tuple[tuple[Any, ...], dict[str, Any]]) -> None:
+        args, kwargs = case
+        _same(name, *args, **kwargs)
+
+    check()
