@@ -10,19 +10,7 @@
 
 #include "parlour_shrinewars.h"
 
-/* Callers' arrays may be written by another thread while a batch runs (the
- * Python binding releases the GIL). Batches copy a chunk of input into a
- * stack buffer, check the copy and use only the copy; the fence keeps the
- * compiler from reading a copied value again from its source. */
-#if defined(__GNUC__) || defined(__clang__)
-#define COPY_FENCE() __asm__ __volatile__("" ::: "memory")
-#elif defined(_MSC_VER)
-#include <intrin.h>
-#define COPY_FENCE() _ReadWriteBarrier()
-#else
-#define COPY_FENCE() ((void)0)
-#endif
-#define CHUNK 64
+#include "parlour_copy.h" /* callers' arrays are read once, into checked copies */
 
 #define SW_MAX_CHOICES 16
 

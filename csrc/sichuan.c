@@ -21,19 +21,7 @@
 
 #include "parlour.h"
 
-/* Callers' arrays may be written by another thread while a function runs (the
- * Python binding releases the GIL for batches). Functions copy what they read
- * into memory of their own, check the copy and use only the copy; the fence
- * keeps the compiler from reading a copied value again from its source, which
- * it may otherwise do when that looks cheaper. */
-#if defined(__GNUC__) || defined(__clang__)
-#define COPY_FENCE() __asm__ __volatile__("" ::: "memory")
-#elif defined(_MSC_VER)
-#include <intrin.h>
-#define COPY_FENCE() _ReadWriteBarrier()
-#else
-#define COPY_FENCE() ((void)0)
-#endif
+#include "parlour_copy.h" /* callers' arrays are read once, into checked copies */
 
 #define MAGIC 0x7061726c6f757231ull /* "parlour1" */
 #define INF 0x3f
@@ -676,7 +664,6 @@ int parlour_sc_best_win(const parlour_sc_tables *t, const uint8_t counts[27],
  * value. A chunk stays in L1, its check is a vectorised loop, and the
  * caller's array is read once, so this costs about what a separate first
  * pass over the input cost. */
-#define CHUNK 64
 
 static int check_batch(const parlour_sc_tables *t, const uint8_t *counts, size_t n,
                        int missing, const void *out)

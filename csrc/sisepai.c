@@ -14,18 +14,7 @@
 
 #include "parlour.h"
 
-/* Callers' arrays may be written by another thread while a function runs (the
- * Python binding releases the GIL for batches). Functions copy what they read
- * into memory of their own, check the copy and use only the copy; the fence
- * keeps the compiler from reading a copied value again from its source. */
-#if defined(__GNUC__) || defined(__clang__)
-#define COPY_FENCE() __asm__ __volatile__("" ::: "memory")
-#elif defined(_MSC_VER)
-#include <intrin.h>
-#define COPY_FENCE() _ReadWriteBarrier()
-#else
-#define COPY_FENCE() ((void)0)
-#endif
+#include "parlour_copy.h" /* callers' arrays are read once, into checked copies */
 
 static const uint8_t *own33(const uint8_t *src, uint8_t dst[PARLOUR_SSP_KINDS])
 {
@@ -448,7 +437,6 @@ int parlour_ssp_best_groups(const parlour_ssp_tables *t, const uint8_t counts[33
  * evaluated from the copy, so that a row another thread writes meanwhile
  * gives the result of some value it held or PARLOUR_E_COUNT, never a table
  * index from an unchecked count. */
-#define CHUNK 64
 
 int parlour_ssp_batch_is_complete(const parlour_ssp_tables *t, const uint8_t *counts, size_t n,
                                   const uint8_t *exposed_cards, uint8_t *out)
