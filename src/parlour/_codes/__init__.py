@@ -1,0 +1,1 @@
+"""Generated code tables (see tools/gencodes.py)."""
