@@ -56,6 +56,8 @@ def extensions() -> list:
         "parlour._core",
         sources=["src/parlour/_core.pyx", *sorted(glob.glob("csrc/*.c"))],
         include_dirs=["csrc"],
+        # The code tables are included by the headers: a change rebuilds.
+        depends=sorted(glob.glob("csrc/*.h") + glob.glob("csrc/*.def")),
         define_macros=macros,
         extra_compile_args=compile_args,
         extra_link_args=link_args,
