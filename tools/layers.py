@@ -148,7 +148,7 @@ def violations(graph: dict[str, set[str]]) -> list[str]:
             if d_rank == s_rank and s_layer not in ("games", "binding", "twin"):
                 continue
             found.append(f"{src} ({s_layer}) imports {dst} ({d_layer})")
-    return found + [" -> ".join(c) for c in circles(graph)]
+    return found + ["circle: " + ", ".join(c) for c in circles(graph)]
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -178,7 +178,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
                 if w == v:
                     break
             if len(part) > 1:
-                parts.append(["circle:", *sorted(part)])
+                parts.append(sorted(part))
 
     for v in sorted(graph):
         if v not in index:
