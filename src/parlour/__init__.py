@@ -22,7 +22,7 @@ from parlour.protocol import (
     Rules,
     play,
 )
-from parlour.registry import game_class, games, make, register
+from parlour.registry import GameSpec, game_class, games, make, register, spec
 
 if TYPE_CHECKING:
     from parlour.simulation import simulate
@@ -32,6 +32,7 @@ __all__ = [
     "Action",
     "Bot",
     "Game",
+    "GameSpec",
     "IllegalActionError",
     "NotationError",
     "Observation",
@@ -48,6 +49,7 @@ __all__ = [
     "play",
     "register",
     "simulate",
+    "spec",
 ]
 
 

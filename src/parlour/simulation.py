@@ -29,7 +29,6 @@ sichuan options are fan_cap, self_draw_doubles, exchange_three, call_transfer, .
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import math
 import statistics
@@ -42,11 +41,9 @@ from typing import Any
 
 from parlour.errors import ParlourError
 from parlour.protocol import Bot, Result, Rules, play
-from parlour.registry import game_class, games
+from parlour.registry import GameSpec, games, spec
 
 __all__ = [
-    "BOT_NAMES",
-    "OUTCOME_LABELS",
     "GameOutcome",
     "Summary",
     "game_seed",
@@ -58,21 +55,6 @@ __all__ = [
     "rules_text",
     "simulate",
 ]
-
-#: Bot names accepted by :func:`simulate` and the class each one names.
-BOT_NAMES: dict[str, str] = {
-    "random": "RandomBot",
-    "heuristic": "HeuristicBot",
-    "equilibrium": "EquilibriumBot",
-}
-
-#: What the outcome frequencies of each game count.
-OUTCOME_LABELS: dict[str, str] = {
-    "sichuan": "fan patterns (per win)",
-    "sisepai": "group kinds (in winning hands)",
-    "shrinewars": "combinations (in the winners' partitions)",
-    "ninedomains": "how the game was won",
-}
 
 _Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
@@ -90,26 +72,30 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def _bot_class(game: str, name: str) -> type[Any]:
-    cls = game_class(game)
-    package = cls.__module__.rpartition(".")[0] or cls.__module__
-    attr = BOT_NAMES[name]
-    for module_name in (package, package + ".bots", cls.__module__):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        found = getattr(module, attr, None)
-        if isinstance(found, type):
-            return found
-    raise ValueError(f"{game} has no {name} bot")
+def _spec(game: str) -> GameSpec:
+    try:
+        return spec(game)
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
+
+
+def _check_bot(game: str, name: str) -> None:
+    if name in _spec(game).bots:
+        return
+    # A bot of another game was most likely meant for that game; any other
+    # name is a typo, answered with every bot name there is.
+    known = dict.fromkeys(bot for other in games() for bot in spec(other).bots)
+    if name in known:
+        raise ValueError(f"{game} has no {name} bot")
+    raise ValueError(f"unknown bot {name!r}; choose from {', '.join(known)}")
 
 
 def parse_bots(game: str, bots: str | Sequence[str], num_players: int) -> tuple[str, ...]:
     """Check a bot spec and return one bot name per seat.
 
     ``bots`` is one name for every seat, a comma-separated list or a
-    sequence of names, each among :data:`BOT_NAMES`.
+    sequence of names, each among the game's
+    :attr:`~parlour.registry.GameSpec.bots`.
 
     >>> parse_bots("sichuan", "heuristic,random,random,random", 4)
     ('heuristic', 'random', 'random', 'random')
@@ -122,9 +108,7 @@ def parse_bots(game: str, bots: str | Sequence[str], num_players: int) -> tuple[
     """
     names = [s.strip() for s in bots.split(",")] if isinstance(bots, str) else list(bots)
     for name in names:
-        if name not in BOT_NAMES:
-            raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
-        _bot_class(game, name)
+        _check_bot(game, name)
     if len(names) == 1:
         names = names * num_players
     if len(names) != num_players:
@@ -137,17 +121,17 @@ def parse_bots(game: str, bots: str | Sequence[str], num_players: int) -> tuple[
 
 def make_bots(game: str, names: Sequence[str]) -> list[Bot]:
     """Fresh bots of the named kinds for ``game``."""
-    return [_bot_class(game, name)() for name in names]
+    bots = _spec(game).bots
+    for name in names:
+        _check_bot(game, name)
+    return [bots[name]() for name in names]
 
 
 # -- rules ----------------------------------------------------------------------
 
 
 def _rules_class(game: str) -> type[Rules]:
-    try:
-        return game_class(game).rules_class
-    except KeyError as exc:
-        raise ValueError(str(exc.args[0])) from None
+    return _spec(game).rules
 
 
 def _option_names(cls: type[Rules]) -> tuple[str, ...]:
@@ -250,77 +234,16 @@ def rules_text(rules: Rules) -> str:
 # -- what each game's results are counted by ---------------------------------
 
 
-def _sichuan_order() -> tuple[str, ...]:
-    from parlour.sichuan.hand import PATTERNS
-
-    return (*PATTERNS, "no win")
-
-
-def _sichuan_tags(result: Result) -> list[str]:
-    wins = result.details.get("wins", [])
-    tags: list[str] = []
-    for win in wins:
-        tags.extend(dict.fromkeys(win.get("patterns", ())))
-    if not wins:
-        tags.append("no win")
-    return tags
-
-
-def _sisepai_tags(result: Result) -> list[str]:
-    from parlour.sisepai import Group
-
-    groups = result.details.get("groups") or []
-    if result.details.get("winner") is None:
-        return ["no winner"]
-    return [Group.parse(text).type for text in groups]
-
-
-def _shrinewars_tags(result: Result) -> list[str]:
-    partitions = result.details.get("partitions", [])
-    tags: list[str] = []
-    for seat in result.winners:
-        text = partitions[seat] if seat < len(partitions) else ""
-        for combo in text.split("|"):
-            cards = combo.split()
-            if not cards:
-                continue
-            values = {c[:-1] for c in cards}
-            if len(cards) == 1:
-                tags.append("single")
-            elif len(values) == 1:
-                tags.append(f"{len(cards)} of a value")
-            else:
-                tags.append(f"run of {len(cards)}")
-    if len(result.winners) > 1:
-        tags.append("shared win")
-    return tags
-
-
-def _ninedomains_tags(result: Result) -> list[str]:
-    reason = str(result.details.get("reason", "?"))
-    return ["draw" if reason == "draw" else f"won on {reason}"]
-
-
-_TAGGERS: dict[str, Callable[[Result], list[str]]] = {
-    "sichuan": _sichuan_tags,
-    "sisepai": _sisepai_tags,
-    "shrinewars": _shrinewars_tags,
-    "ninedomains": _ninedomains_tags,
-}
-
-
 def outcome_tags(game: str, result: Result) -> tuple[str, ...]:
-    """The labels one finished game adds to the outcome frequencies.
+    """The labels one finished game of ``game`` adds to the outcome
+    frequencies: its spec's :attr:`~parlour.registry.GameSpec.outcome_tags`
+    (by default, the number of winners).
 
-    Sichuan: the patterns of every win (``"no win"`` if none); Sì Sè Pái:
-    the kind of every group of the winning hand; Shrine Wars: the
-    combinations of the winners' best partitions; the Nine Domains: how the
-    game was won. Other games count their number of winners.
+    >>> from parlour import Result
+    >>> outcome_tags("ninedomains", Result((3, 3), (0, 1), details={"reason": "draw"}))
+    ('draw',)
     """
-    tagger = _TAGGERS.get(game)
-    if tagger is None:
-        return (f"{len(result.winners)} winner(s)",)
-    return tuple(tagger(result))
+    return tuple(_spec(game).outcome_tags(result))
 
 
 # -- playing ------------------------------------------------------------------
@@ -350,7 +273,7 @@ def play_one(
     """Play game ``index`` of a run seeded ``seed`` (see :func:`game_seed`)
     under ``rules`` (the game's ``Rules``; ``None`` for the rules of record)."""
     s = game_seed(seed, index)
-    g = game_class(game)(seed=s, rules=rules)  # type: ignore[call-arg]
+    g = _spec(game).game(seed=s, rules=rules)  # type: ignore[call-arg]
     result = play(g, make_bots(game, bots), seed=s)
     return GameOutcome(
         index=index,
@@ -475,7 +398,7 @@ class Summary:
 
 
 def _outcome_order(game: str) -> Callable[[tuple[str, int]], tuple[int, int, str]]:
-    order: Sequence[str] = _sichuan_order() if game == "sichuan" else ()
+    order = _spec(game).outcome_order
 
     def key(item: tuple[str, int]) -> tuple[int, int, str]:
         label, count = item
@@ -530,7 +453,7 @@ def summarise(
         mean_scores=means,
         ci95=ci,
         outcomes=counted,
-        outcome_label=OUTCOME_LABELS.get(game, "outcomes"),
+        outcome_label=_spec(game).outcome_label,
         draws=draws,
         no_winner=no_winner,
         rules=rules,
@@ -553,9 +476,10 @@ def simulate(
 ) -> Summary:
     """Play ``n`` games of ``game`` between bots and summarise them.
 
-    ``bots`` is one bot name (``"random"``, ``"heuristic"``, and for the
-    Nine Domains ``"equilibrium"``) for every seat, a comma-separated list
-    or a sequence with one name per seat. Game ``i`` is seeded with
+    ``bots`` is one bot name (``"random"``, ``"heuristic"`` or another of
+    the game's :attr:`~parlour.registry.GameSpec.bots`, such as the Nine
+    Domains' ``"equilibrium"``) for every seat, a comma-separated list or a
+    sequence with one name per seat. Game ``i`` is seeded with
     :func:`game_seed` ``(seed, i)``. With an ``executor`` (any
     :class:`concurrent.futures.Executor`: a process or thread pool, or a
     Dask ``Client.get_executor()``) the games are sent in chunks of
@@ -577,10 +501,7 @@ def simulate(
     ...
     parlour.errors.ParlourError: bad shrinewars rule oinks="4": oinks must be an int in ...
     """
-    try:
-        cls = game_class(game)
-    except KeyError as exc:
-        raise ValueError(str(exc.args[0])) from None
+    cls = _spec(game).game
     chosen = resolve_rules(game, rules)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ValueError(f"the number of games must be a positive int, not {n!r}")

@@ -1,0 +1,48 @@
+"""The Nine Domains' entry in the game registry: :data:`SPEC`.
+
+The Nine Domains has no hand to evaluate: ``parlour hand`` does not take it.
+
+>>> SPEC.outcome_tags(Result((5, 3), (0,), details={"reason": "elements"}))
+('won on elements',)
+"""
+
+from __future__ import annotations
+
+from parlour import ninedomains as nd
+from parlour.ninedomains.bots import EquilibriumBot, HeuristicBot, RandomBot
+from parlour.ninedomains.table import seat_view
+from parlour.protocol import Result
+from parlour.registry import GameSpec, TerminalSpec
+
+__all__ = ["SPEC"]
+
+
+def outcome_tags(result: Result) -> tuple[str, ...]:
+    """How the game was won (``"won on elements"``), or ``"draw"``."""
+    reason = str(result.details.get("reason", "?"))
+    return ("draw" if reason == "draw" else f"won on {reason}",)
+
+
+NOTATION = """\
+The Nine Domains actions (your cards: 0-5, and the specials 1- 1+ 2- 2+ 3- 3+
+4- 4+ *):
+  place 0 1 2        put your card 0 on position 0, card 1 on position 1 and
+                     card 2 on position 2: each fights for the domain on offer
+                     at that position (the numbers are cards, not positions)
+  place 5 1- *       the same with cards 5, 1- and *
+  swap 4 9           (a winning 2-) give your domain 4, take their domain 9
+  recover 1+ give 0  (a winning 3-) take 1+ back from your used pile, put 0 there
+  decline            do not use the 3-"""
+
+
+SPEC = GameSpec(
+    name="ninedomains",
+    title="The Nine Domains",
+    game=nd.Game,
+    rules=nd.Rules,
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
+    outcome_label="how the game was won",
+    outcome_tags=outcome_tags,
+    observation=nd.NineDomainsObservation,
+    terminal=TerminalSpec(render=seat_view, notation=NOTATION),
+)
