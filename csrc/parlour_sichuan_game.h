@@ -22,22 +22,24 @@ extern "C" {
 /* Tiles dealt before the wall: 14 to the dealer, 13 to each other seat. */
 #define PARLOUR_SG_DEALT 53
 
-/* Phases (in this order in observations' numeric encoding). */
-#define PARLOUR_SG_EXCHANGE 0
-#define PARLOUR_SG_DECLARE 1
-#define PARLOUR_SG_TURN 2
-#define PARLOUR_SG_CLAIM 3
-#define PARLOUR_SG_ROB 4
-#define PARLOUR_SG_OVER 5
+/* The codes come from sichuan_codes.def, the one table of them that the
+ * binding and the Python side read too: each row becomes the constant
+ * PARLOUR_SG_<GROUP>_<ID> with the row's code. */
 
-/* Action codes (exchange has its own call). */
-#define PARLOUR_SG_A_DISCARD 0   /* + physical tile id 0..107 */
-#define PARLOUR_SG_A_WIN 108
-#define PARLOUR_SG_A_PASS 109
-#define PARLOUR_SG_A_PUNG 110    /* + kind 0..26 */
-#define PARLOUR_SG_A_KONG 137    /* + kind 0..26 */
-#define PARLOUR_SG_A_DECLARE 164 /* + suit 0..2 */
-#define PARLOUR_SG_A_END 167
+/* Phases, PARLOUR_SG_PHASE_EXCHANGE .. PARLOUR_SG_PHASE_OVER (in this order
+ * in observations' numeric encoding). */
+enum {
+#define PARLOUR_SG_PHASE(id, code, text) PARLOUR_SG_PHASE_##id = code,
+#include "sichuan_codes.def"
+};
+
+/* Action codes (exchange has its own call): PARLOUR_SG_A_DISCARD + physical
+ * tile id, PARLOUR_SG_A_WIN, _PASS, _PUNG + kind, _KONG + kind, _DECLARE +
+ * suit; PARLOUR_SG_A_END is one past the last. */
+enum {
+#define PARLOUR_SG_A(id, code, text, count) PARLOUR_SG_A_##id = code,
+#include "sichuan_codes.def"
+};
 /* An action that is not legal now (the state is unchanged). */
 #define PARLOUR_SG_E_ILLEGAL (-10)
 
@@ -50,29 +52,23 @@ typedef struct {
     uint8_t tiles[4]; /* physical ids, ascending; 3 for a pung */
 } parlour_sg_meld;
 
-/* What became of a discard. */
-#define PARLOUR_SG_ON_TABLE 0
-#define PARLOUR_SG_TAKEN_PUNG 1
-#define PARLOUR_SG_TAKEN_KONG 2
-#define PARLOUR_SG_TAKEN_WIN 3
-#define PARLOUR_SG_TAKEN_ROBBED 4
+/* What became of a discard: PARLOUR_SG_TAKEN_ON_TABLE, _PUNG, _KONG, _WIN,
+ * _ROBBED. */
+enum {
+#define PARLOUR_SG_TAKEN(id, code, text) PARLOUR_SG_TAKEN_##id = code,
+#include "sichuan_codes.def"
+};
 
 typedef struct {
     uint8_t seat, tile, taken;
     uint8_t by; /* bit s: seat s took it or won on it (listed from the discarder on) */
 } parlour_sg_discard;
 
-/* Payment reasons. */
-#define PARLOUR_SG_PAY_DISCARD_WIN 0
-#define PARLOUR_SG_PAY_ROBBED_KONG 1
-#define PARLOUR_SG_PAY_SELF_DRAW 2
-#define PARLOUR_SG_PAY_EXPOSED_KONG 3
-#define PARLOUR_SG_PAY_ADDED_KONG 4
-#define PARLOUR_SG_PAY_CONCEALED_KONG 5
-#define PARLOUR_SG_PAY_CALL_TRANSFER 6
-#define PARLOUR_SG_PAY_REFUND 7
-#define PARLOUR_SG_PAY_FLOWER_PIG 8
-#define PARLOUR_SG_PAY_NOT_READY 9
+/* Payment reasons, PARLOUR_SG_PAY_DISCARD_WIN .. PARLOUR_SG_PAY_NOT_READY. */
+enum {
+#define PARLOUR_SG_PAY(id, code, text) PARLOUR_SG_PAY_##id = code,
+#include "sichuan_codes.def"
+};
 
 typedef struct {
     int8_t payer, payee;
@@ -89,21 +85,12 @@ typedef struct {
     parlour_sc_score score;
 } parlour_sg_win;
 
-/* Event types; arg is what the readable text needs. */
-#define PARLOUR_SG_EV_DEAL 0            /* arg: dealer */
-#define PARLOUR_SG_EV_EXCHANGE_CHOOSE 1
-#define PARLOUR_SG_EV_EXCHANGE 2        /* arg: direction step 1..3 */
-#define PARLOUR_SG_EV_DECLARE 3
-#define PARLOUR_SG_EV_REVEAL 4
-#define PARLOUR_SG_EV_DRAW 5
-#define PARLOUR_SG_EV_REPLACEMENT 6
-#define PARLOUR_SG_EV_DISCARD 7
-#define PARLOUR_SG_EV_PUNG 8            /* arg: seat of the discard */
-#define PARLOUR_SG_EV_KONG 9            /* arg: seat of the discard, 4 concealed, 5 added */
-#define PARLOUR_SG_EV_WIN 10            /* arg: discarder, 4 + konger when robbing, 8 self-drawn */
-#define PARLOUR_SG_EV_ROB_FAIL 11
-#define PARLOUR_SG_EV_EXHAUSTION 12
-#define PARLOUR_SG_EV_END 13
+/* Event types, PARLOUR_SG_EV_DEAL .. PARLOUR_SG_EV_END; an event's arg is
+ * what its readable text needs (see sichuan_codes.def). */
+enum {
+#define PARLOUR_SG_EV(id, code, text) PARLOUR_SG_EV_##id = code,
+#include "sichuan_codes.def"
+};
 
 typedef struct {
     uint8_t type;

@@ -139,7 +139,7 @@ static void exhaust(parlour_sg_game *g, const parlour_sc_tables *t);
 
 static void finish(parlour_sg_game *g)
 {
-    g->v.phase = PARLOUR_SG_OVER;
+    g->v.phase = PARLOUR_SG_PHASE_OVER;
     g->v.offer = -1;
     g->v.offer_from = -1;
     event(g, PARLOUR_SG_EV_END, -1, -1, 0);
@@ -159,7 +159,7 @@ static void take_drawn(parlour_sg_game *g, int seat, int tile)
 static void start_turn(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int draw)
 {
     g->v.cur = (int8_t)seat;
-    g->v.phase = PARLOUR_SG_TURN;
+    g->v.phase = PARLOUR_SG_PHASE_TURN;
     g->v.after_pung = 0;
     g->v.replacement = 0;
     g->v.drew_last = 0;
@@ -395,7 +395,7 @@ int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_
     g->v.back = PARLOUR_SG_TILES - 1;
     g->v.dealer = (int8_t)dealer;
     g->v.cur = (int8_t)dealer;
-    g->v.phase = rules->exchange_three ? PARLOUR_SG_EXCHANGE : PARLOUR_SG_DECLARE;
+    g->v.phase = rules->exchange_three ? PARLOUR_SG_PHASE_EXCHANGE : PARLOUR_SG_PHASE_DECLARE;
     g->v.last_drawer = -1;
     g->v.drawn_kind = -1;
     g->v.drawn_tile = -1;
@@ -418,7 +418,7 @@ int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_
 
 static int valid_game(const parlour_sg_view *g)
 {
-    return g->phase >= PARLOUR_SG_EXCHANGE && g->phase <= PARLOUR_SG_OVER && g->cur >= 0 &&
+    return g->phase >= PARLOUR_SG_PHASE_EXCHANGE && g->phase <= PARLOUR_SG_PHASE_OVER && g->cur >= 0 &&
            g->cur < 4 && g->front >= PARLOUR_SG_DEALT && g->back < PARLOUR_SG_TILES &&
            g->front <= g->back + 1;
 }
@@ -431,23 +431,23 @@ int parlour_sg_to_act(const parlour_sg_view *g, int8_t out[4])
     if (!valid_game(g))
         return PARLOUR_E_ARG;
     switch (g->phase) {
-    case PARLOUR_SG_TURN:
+    case PARLOUR_SG_PHASE_TURN:
         out[n++] = g->cur;
         break;
-    case PARLOUR_SG_CLAIM:
-    case PARLOUR_SG_ROB:
+    case PARLOUR_SG_PHASE_CLAIM:
+    case PARLOUR_SG_PHASE_ROB:
         for (int i = 1; i < 4; i++) {
             int s = (g->offer_from + i) % 4;
             if ((g->responders >> s) & 1u && g->answers[s] == NO_ANSWER)
                 out[n++] = (int8_t)s;
         }
         break;
-    case PARLOUR_SG_DECLARE:
+    case PARLOUR_SG_PHASE_DECLARE:
         for (int s = 0; s < 4; s++)
             if (g->missing[s] < 0)
                 out[n++] = (int8_t)s;
         break;
-    case PARLOUR_SG_EXCHANGE:
+    case PARLOUR_SG_PHASE_EXCHANGE:
         for (int s = 0; s < 4; s++)
             if (!g->exchange_chosen[s])
                 out[n++] = (int8_t)s;
@@ -475,7 +475,7 @@ static int window_legal(const parlour_sg_view *g, int s, uint8_t *out)
     out[n++] = PARLOUR_SG_A_PASS;
     if ((g->waits[s] >> kind) & 1u)
         out[n++] = PARLOUR_SG_A_WIN;
-    if (c >= 2 && g->phase == PARLOUR_SG_CLAIM && ms != suit && !(ms >= 0 && g->suit_n[s][ms])) {
+    if (c >= 2 && g->phase == PARLOUR_SG_PHASE_CLAIM && ms != suit && !(ms >= 0 && g->suit_n[s][ms])) {
         out[n++] = (uint8_t)(PARLOUR_SG_A_PUNG + kind);
         if (c >= 3 && g->front <= g->back)
             out[n++] = (uint8_t)(PARLOUR_SG_A_KONG + kind);
@@ -530,12 +530,12 @@ int parlour_sg_legal(const parlour_sg_view *g, const parlour_sc_tables *t, int s
     if (!is_to_act(g, seat))
         return 0;
     switch (g->phase) {
-    case PARLOUR_SG_TURN:
+    case PARLOUR_SG_PHASE_TURN:
         return turn_legal(g, t, seat, out);
-    case PARLOUR_SG_CLAIM:
-    case PARLOUR_SG_ROB:
+    case PARLOUR_SG_PHASE_CLAIM:
+    case PARLOUR_SG_PHASE_ROB:
         return window_legal(g, seat, out);
-    case PARLOUR_SG_DECLARE:
+    case PARLOUR_SG_PHASE_DECLARE:
         for (int s = 0; s < 3; s++)
             out[s] = (uint8_t)(PARLOUR_SG_A_DECLARE + s);
         return 3;
@@ -552,14 +552,14 @@ static void do_discard(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
         parlour_sg_discard *d = &g->v.discards[g->v.ndiscards++];
         d->seat = (uint8_t)seat;
         d->tile = (uint8_t)tile;
-        d->taken = PARLOUR_SG_ON_TABLE;
+        d->taken = PARLOUR_SG_TAKEN_ON_TABLE;
         d->by = 0;
     }
     event(g, PARLOUR_SG_EV_DISCARD, seat, tile, 0);
     int last = g->v.last_drawer == seat;
     if (last)
         g->v.last_drawer = -1;
-    open_window(g, PARLOUR_SG_CLAIM, seat, tile, last);
+    open_window(g, PARLOUR_SG_PHASE_CLAIM, seat, tile, last);
 }
 
 /* Seats of the window whose answer is `code`, as a mask; the first and last in turn order. */
@@ -652,7 +652,7 @@ static void do_turn_kong(parlour_sg_game *g, const parlour_sc_tables *t, int sea
     /* Added kong: open the robbing window first. */
     lowest(g, seat, kind, 1, tiles);
     event(g, PARLOUR_SG_EV_KONG, seat, tiles[0], 5);
-    open_window(g, PARLOUR_SG_ROB, seat, tiles[0], 0);
+    open_window(g, PARLOUR_SG_PHASE_ROB, seat, tiles[0], 0);
 }
 
 static void resolve_rob(parlour_sg_game *g, const parlour_sc_tables *t)
@@ -700,7 +700,7 @@ static void resolve_rob(parlour_sg_game *g, const parlour_sc_tables *t)
     }
     g->v.offer = -1;
     g->v.offer_from = -1;
-    g->v.phase = PARLOUR_SG_TURN;
+    g->v.phase = PARLOUR_SG_PHASE_TURN;
     kong_pay(g, seat, 1, PARLOUR_SG_PAY_ADDED_KONG, -1);
     refresh_waits(g, t, seat);
     replacement_draw(g, seat);
@@ -738,17 +738,17 @@ int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t, int seat, i
     if (!ok)
         return PARLOUR_SG_E_ILLEGAL;
     switch (g->v.phase) {
-    case PARLOUR_SG_CLAIM:
-    case PARLOUR_SG_ROB:
+    case PARLOUR_SG_PHASE_CLAIM:
+    case PARLOUR_SG_PHASE_ROB:
         g->v.answers[seat] = (uint8_t)code;
         if (responders_left(g))
             return PARLOUR_OK;
-        if (g->v.phase == PARLOUR_SG_CLAIM)
+        if (g->v.phase == PARLOUR_SG_PHASE_CLAIM)
             resolve_claims(g, t);
         else
             resolve_rob(g, t);
         return PARLOUR_OK;
-    case PARLOUR_SG_TURN:
+    case PARLOUR_SG_PHASE_TURN:
         if (code < PARLOUR_SG_A_WIN)
             do_discard(g, t, seat, code - PARLOUR_SG_A_DISCARD);
         else if (code == PARLOUR_SG_A_WIN)
@@ -778,7 +778,7 @@ int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat
         return PARLOUR_E_NULL;
     if (seat < 0 || seat > 3 || !valid_game(&g->v))
         return PARLOUR_E_ARG;
-    if (g->v.phase != PARLOUR_SG_EXCHANGE || g->v.exchange_chosen[seat])
+    if (g->v.phase != PARLOUR_SG_PHASE_EXCHANGE || g->v.exchange_chosen[seat])
         return PARLOUR_SG_E_ILLEGAL;
     for (int i = 0; i < 3; i++) {
         if (tiles[i] >= PARLOUR_SG_TILES || !has_tile(&g->v, seat, tiles[i]) ||
@@ -803,7 +803,7 @@ int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat
     }
     g->v.exchange_done = 1;
     event(g, PARLOUR_SG_EV_EXCHANGE, -1, -1, step);
-    g->v.phase = PARLOUR_SG_DECLARE;
+    g->v.phase = PARLOUR_SG_PHASE_DECLARE;
     return PARLOUR_OK;
 }
 
@@ -951,7 +951,7 @@ static int check_exchange(const parlour_sg_view *v)
     static const uint8_t none[3] = {0, 0, 0};
     const parlour_sg_rules *r = &v->rules;
     int chosen = 0;
-    if (v->exchange_done != (r->exchange_three && v->phase != PARLOUR_SG_EXCHANGE))
+    if (v->exchange_done != (r->exchange_three && v->phase != PARLOUR_SG_PHASE_EXCHANGE))
         return 0;
     for (int s = 0; s < 4; s++) {
         chosen += v->exchange_chosen[s];
@@ -959,7 +959,7 @@ static int check_exchange(const parlour_sg_view *v)
             if (v->exchange_chosen[s] || memcmp(v->exchange[s], none, 3) ||
                 memcmp(v->received[s], none, 3))
                 return 0;
-        } else if (v->phase == PARLOUR_SG_EXCHANGE) {
+        } else if (v->phase == PARLOUR_SG_PHASE_EXCHANGE) {
             if (memcmp(v->received[s], none, 3))
                 return 0;
             if (!v->exchange_chosen[s] ? memcmp(v->exchange[s], none, 3) != 0
@@ -973,7 +973,7 @@ static int check_exchange(const parlour_sg_view *v)
             return 0;
         }
     }
-    return v->phase != PARLOUR_SG_EXCHANGE || chosen < 4;
+    return v->phase != PARLOUR_SG_PHASE_EXCHANGE || chosen < 4;
 }
 
 /* Wins, winners and the discards won on or robbed, against one another. */
@@ -1025,7 +1025,7 @@ static int check_wins(const parlour_sg_view *v, const parlour_sc_tables *t, uint
         if (d->seat > 3 || d->tile >= PARLOUR_SG_TILES || d->by > 15 || (d->by >> d->seat) & 1u)
             return 0;
         switch (d->taken) {
-        case PARLOUR_SG_ON_TABLE:
+        case PARLOUR_SG_TAKEN_ON_TABLE:
             if (d->by)
                 return 0;
             where[d->tile]++;
@@ -1104,10 +1104,10 @@ static int check_phase(const parlour_sg_game *g, const parlour_sc_tables *t, con
     int phase = v->phase, cur = v->cur, declared = 0;
     for (int s = 0; s < 4; s++)
         declared += v->missing[s] >= 0;
-    if (phase != PARLOUR_SG_OVER && (v->exhausted || v->nwinners > 2))
+    if (phase != PARLOUR_SG_PHASE_OVER && (v->exhausted || v->nwinners > 2))
         return 0;
-    if (phase == PARLOUR_SG_EXCHANGE || phase == PARLOUR_SG_DECLARE) {
-        if ((phase == PARLOUR_SG_EXCHANGE ? declared != 0 || !v->rules.exchange_three
+    if (phase == PARLOUR_SG_PHASE_EXCHANGE || phase == PARLOUR_SG_PHASE_DECLARE) {
+        if ((phase == PARLOUR_SG_PHASE_EXCHANGE ? declared != 0 || !v->rules.exchange_three
                                           : declared == 4) ||
             v->front != PARLOUR_SG_DEALT || v->back != PARLOUR_SG_TILES - 1 || v->ndiscards ||
             v->nledger || v->nwinners || g->nkong_income || g->nturn_kongs || cur != v->dealer ||
@@ -1124,7 +1124,7 @@ static int check_phase(const parlour_sg_game *g, const parlour_sc_tables *t, con
         return 0;
     /* Every seat still playing holds 13 tiles, the seat in turn 14; the
      * waits of a 13-tile hand are kept up to date. */
-    int holder = phase == PARLOUR_SG_TURN || phase == PARLOUR_SG_ROB ? cur : -1;
+    int holder = phase == PARLOUR_SG_PHASE_TURN || phase == PARLOUR_SG_PHASE_ROB ? cur : -1;
     for (int s = 0; s < 4; s++) {
         if (v->won[s])
             continue;
@@ -1134,7 +1134,7 @@ static int check_phase(const parlour_sg_game *g, const parlour_sc_tables *t, con
             return 0;
     }
     switch (phase) {
-    case PARLOUR_SG_TURN:
+    case PARLOUR_SG_PHASE_TURN:
         if (v->won[cur] || (v->drawn_tile >= 0 && !has_tile(v, cur, v->drawn_tile)) ||
             (v->after_pung && (v->drawn_tile >= 0 || v->replacement)) ||
             (v->replacement && v->drawn_tile < 0) || (v->last_drawer >= 0 && v->last_drawer != cur) ||
@@ -1149,14 +1149,14 @@ static int check_phase(const parlour_sg_game *g, const parlour_sc_tables *t, con
                 return 0;
         }
         return 1;
-    case PARLOUR_SG_CLAIM: {
+    case PARLOUR_SG_PHASE_CLAIM: {
         const parlour_sg_discard *d = &v->discards[v->ndiscards ? v->ndiscards - 1 : 0];
-        if (!v->ndiscards || d->taken != PARLOUR_SG_ON_TABLE || v->offer != d->tile ||
+        if (!v->ndiscards || d->taken != PARLOUR_SG_TAKEN_ON_TABLE || v->offer != d->tile ||
             v->offer_from != d->seat || cur != v->offer_from || v->won[cur] || v->last_drawer != -1)
             return 0;
         return check_window(v);
     }
-    case PARLOUR_SG_ROB: {
+    case PARLOUR_SG_PHASE_ROB: {
         const parlour_sg_meld *m = NULL;
         if (v->offer < 0 || v->offer_from != cur || v->won[cur] || !has_tile(v, cur, v->offer) ||
             v->front > v->back || v->last_drawer != -1 || v->drew_last || v->after_pung ||
@@ -1248,7 +1248,7 @@ int parlour_sg_check(const parlour_sg_game *g, const parlour_sc_tables *t)
     if (!in(v->front, PARLOUR_SG_DEALT, PARLOUR_SG_TILES) ||
         !in(v->back, PARLOUR_SG_DEALT - 1, PARLOUR_SG_TILES - 1) || v->front > v->back + 1 ||
         !in(v->dealer, 0, 3) || !in(v->cur, 0, 3) ||
-        !in(v->phase, PARLOUR_SG_EXCHANGE, PARLOUR_SG_OVER) || !is_bool(v->after_pung) ||
+        !in(v->phase, PARLOUR_SG_PHASE_EXCHANGE, PARLOUR_SG_PHASE_OVER) || !is_bool(v->after_pung) ||
         !is_bool(v->replacement) || !is_bool(v->drew_last) || !in(v->last_drawer, -1, 3) ||
         !in(v->drawn_tile, -1, PARLOUR_SG_TILES - 1) ||
         v->drawn_kind != (v->drawn_tile < 0 ? -1 : v->drawn_tile >> 2) ||
@@ -1290,7 +1290,7 @@ int parlour_sg_observe(const parlour_sg_game *g, int seat, parlour_sg_obs *out)
     if (seat < 0 || seat > 3)
         return PARLOUR_E_ARG;
     parlour_sg_view *v = &out->v;
-    int over = g->v.phase == PARLOUR_SG_OVER, revealed = 1;
+    int over = g->v.phase == PARLOUR_SG_PHASE_OVER, revealed = 1;
     memcpy(v, &g->v, sizeof *v);
     memset(v->wall, 0, sizeof v->wall);
     out->seat = (int8_t)seat;
@@ -1302,7 +1302,7 @@ int parlour_sg_observe(const parlour_sg_game *g, int seat, parlour_sg_obs *out)
         else
             revealed = 0;
     }
-    if (!(seat == g->v.cur && g->v.phase == PARLOUR_SG_TURN)) {
+    if (!(seat == g->v.cur && g->v.phase == PARLOUR_SG_PHASE_TURN)) {
         v->drawn_tile = -1;
         v->drawn_kind = -1;
     }

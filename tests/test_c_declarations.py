@@ -66,6 +66,7 @@ def parse_extern_blocks(text: str) -> Extern:
             continue
         i += 1
         struct: dict[str, str] | None = None
+        enum = False
         while i < len(lines) and (not lines[i].strip() or lines[i].startswith(" ")):
             line = lines[i].split("#")[0].rstrip()
             i += 1
@@ -73,6 +74,9 @@ def parse_extern_blocks(text: str) -> Extern:
                 line += " " + lines[i].strip()
                 i += 1
             if not line.strip():
+                continue
+            if line.startswith("        ") and enum:  # an enum constant
+                out.constants.append(line.strip())
                 continue
             if line.startswith("        "):  # a struct field
                 assert struct is not None, line
@@ -82,6 +86,9 @@ def parse_extern_blocks(text: str) -> Extern:
                 continue
             struct = None
             decl = line.strip()
+            enum = decl == "enum:"
+            if enum:
+                continue
             if m := re.fullmatch(r"ctypedef struct (\w+):", decl):
                 struct = out.structs.setdefault(m.group(1), {})
             elif m := re.fullmatch(
@@ -98,7 +105,9 @@ def parse_extern_blocks(text: str) -> Extern:
 def differences(extern: Extern, ffi: Any) -> list[str]:
     """How ``extern`` differs from the headers (empty when it agrees)."""
     header = cbuild.functions()
-    constants = cbuild.constants()
+    # The #define constants, and the enum constants the headers make from
+    # the code tables (csrc/*_codes.def).
+    constants = set(cbuild.constants()) | _enum_constants(ffi)
     found = []
     for name, nargs in extern.functions.items():
         if name not in header:
@@ -121,6 +130,17 @@ def differences(extern: Extern, ffi: Any) -> list[str]:
             elif real[name] != ctype:
                 found.append(f"{struct}.{name}: {ctype}, the header has {real[name]}")
     return found
+
+
+def _enum_constants(ffi: Any) -> set[str]:
+    # cffi gives the integer constants it knows as ints of a library
+    # opened from nothing (its functions would not resolve: not read).
+    lib = ffi.dlopen(None)
+    return {
+        name
+        for name in dir(lib)
+        if name.startswith("PARLOUR_") and isinstance(getattr(lib, name), int)
+    }
 
 
 BINDING_FILES = sorted([BINDING / "_core.pyx", *BINDING.glob("*.pxi")])
@@ -155,6 +175,9 @@ cdef extern from "parlour.h":
         pass
     int PARLOUR_SG_E_ILLEGAL
     int PARLOUR_SG_E_GONE
+    enum:
+        PARLOUR_SG_A_PUNG
+        PARLOUR_SG_A_GONE
     int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t,
                          int seat) nogil
     int parlour_sg_apply_all(parlour_sg_game *g) nogil
@@ -170,6 +193,7 @@ cdef extern from "parlour.h":
         "parlour_sg_apply: 3 arguments, the header has 4",
         "parlour_sg_apply_all: not declared in csrc/parlour.h",
         "PARLOUR_SG_E_GONE: no such constant in csrc/parlour.h",
+        "PARLOUR_SG_A_GONE: no such constant in csrc/parlour.h",
         "parlour_sg_discard.tile: uint16_t, the header has uint8_t",
         "parlour_sg_discard.gone: no such field in csrc/parlour.h",
         "parlour_nothing: no such struct in csrc/parlour.h",

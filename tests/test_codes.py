@@ -61,6 +61,23 @@ def test_c_preprocessor_sees_the_same_rows(path: Path) -> None:
     assert seen == groups
 
 
+@pytest.mark.parametrize("path", DEFS, ids=lambda p: p.name)
+def test_every_row_is_a_c_constant_of_its_code(path: Path) -> None:
+    import cbuild
+
+    # The integer constants cffi read from csrc/parlour.h: a header that
+    # makes its enum from the table has PARLOUR_<GROUP>_<ID> = CODE per row.
+    lib = cbuild.ffi().dlopen(None)
+    wrong = []
+    for group, rows in gencodes.read_def(path).items():
+        for row in rows:
+            name = f"{group}_{row[0]}"
+            got = getattr(lib, name, None)
+            if got != row[1]:
+                wrong.append(f"{name} is {got}, the table says {row[1]}")
+    assert wrong == []
+
+
 def test_reader_refuses_a_bad_row(tmp_path: Path) -> None:
     bad = tmp_path / "bad_codes.def"
     bad.write_text("PARLOUR_X(ONE, 1)\nPARLOUR_X(ONE, 2)\n")

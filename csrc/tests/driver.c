@@ -141,7 +141,10 @@ static void sisepai(void)
     void *buf = malloc(size);
     CHECK(buf != NULL);
     if (buf == NULL) return;
-    int points[PARLOUR_SSP_GROUP_TYPES] = {1, 3, 0, 1, 2, 1, 1, 1, 2};
+    int points[PARLOUR_SSP_GROUP_TYPES] = {
+#define PARLOUR_SSP_GROUP(id, code, text, points) points,
+#include "sisepai_codes.def"
+    };
     CHECK(parlour_ssp_tables_init(NULL, size, points) == PARLOUR_E_NULL);
     CHECK(parlour_ssp_tables_init(buf, size, NULL) == PARLOUR_E_NULL);
     CHECK(parlour_ssp_tables_init(buf, size - 1, points) == PARLOUR_E_BUFFER);
@@ -164,8 +167,8 @@ static void sisepai(void)
     int score = -1, nout = -1;
     uint64_t mask = 0;
     memcpy(c, hand21, 33);
-    CHECK(parlour_ssp_group_type(&ex[0]) == PARLOUR_SSP_SOLDIERS3);
-    CHECK(parlour_ssp_group_type(&ex[1]) == PARLOUR_SSP_PAIR);
+    CHECK(parlour_ssp_group_type(&ex[0]) == PARLOUR_SSP_GROUP_SOLDIERS3);
+    CHECK(parlour_ssp_group_type(&ex[1]) == PARLOUR_SSP_GROUP_PAIR);
     CHECK(parlour_ssp_group_type(NULL) < 0);
     parlour_ssp_group junk = {5, {1, 2, 3, 4}};
     CHECK(parlour_ssp_group_type(&junk) == PARLOUR_E_ARG);
@@ -360,7 +363,7 @@ static void sichuan_game(void)
                 for (int i = 0; i < 108; i++)
                     CHECK(o.v.wall[i] == 0);
                 for (int other = 0; other < 4; other++)
-                    CHECK(other == s || g->v.phase == PARLOUR_SG_OVER ||
+                    CHECK(other == s || g->v.phase == PARLOUR_SG_PHASE_OVER ||
                           (o.v.held[other][0] == 0 && o.v.held[other][1] == 0));
             }
             CHECK(parlour_sg_observe(g, 4, NULL) == PARLOUR_E_NULL);
@@ -390,7 +393,7 @@ static void sichuan_game(void)
             }
             CHECK(got == 3 && parlour_sg_exchange(g, t, seat, pick) == PARLOUR_OK);
         }
-        CHECK(g->v.phase == PARLOUR_SG_OVER);
+        CHECK(g->v.phase == PARLOUR_SG_PHASE_OVER);
         int net[4] = {0, 0, 0, 0};
         for (int i = 0; i < g->v.nledger; i++) {
             net[g->ledger[i].payer] -= g->ledger[i].amount;

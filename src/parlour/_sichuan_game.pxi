@@ -1,5 +1,5 @@
 # Binding of the Sichuan deal state machine (csrc/sichuan_game.c); included by _core.pyx.
-# parlour.sichuan.game builds the public objects from the plain rows these return.
+# parlour.sichuan.engine_c builds the public objects from the plain rows these return.
 
 from libc.stdint cimport int16_t, int32_t
 from libc.string cimport memcpy
@@ -83,6 +83,17 @@ cdef extern from "parlour.h":
         uint8_t declared
         uint8_t hand_n[4]
     int PARLOUR_SG_E_ILLEGAL
+    # The codes of csrc/sichuan_codes.def, as the header makes them.
+    enum:
+        PARLOUR_SG_PHASE_OVER
+        PARLOUR_SG_A_WIN
+        PARLOUR_SG_A_PASS
+        PARLOUR_SG_A_PUNG
+        PARLOUR_SG_A_KONG
+        PARLOUR_SG_A_DECLARE
+        PARLOUR_SG_A_END
+        PARLOUR_SC_MELD_PUNG
+        PARLOUR_SC_MELD_CONCEALED_KONG
     int parlour_sg_check(const parlour_sg_game *g, const parlour_sc_tables *t)
     int parlour_sg_observe(const parlour_sg_game *g, int seat, parlour_sg_obs *out)
     int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_t *wall,
@@ -94,7 +105,8 @@ cdef extern from "parlour.h":
     int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
                             const uint8_t *tiles)
 
-# Action objects by code, registered by parlour.sichuan.game (codes 0..166),
+# Action objects by code, registered by parlour.sichuan.engine_c (every code
+# below PARLOUR_SG_A_END),
 # and the action classes whose objects map back to codes.
 cdef list _sg_actions = []
 cdef object _sg_discard_cls = None
@@ -124,7 +136,7 @@ def sichuan_game_register(actions, discard, pung, kong, win, pass_, declare, obs
 
 # The public objects the logs are shown as (parlour.sichuan.game's
 # DiscardInfo, MeldInfo and parlour.protocol.Payment) and the names of the
-# C codes, registered by parlour.sichuan.compiled.
+# C codes, registered by parlour.sichuan.engine_c.
 cdef object _sg_info_cls = None
 cdef object _sg_meld_info_cls = None
 cdef object _sg_payment_cls = None
@@ -177,7 +189,7 @@ cdef class _SichuanView:
     """A Sichuan deal's view in the C core: the live state's, or what one seat
     may know of it (SichuanSeatView).
 
-    Every accessor returns plain ints and tuples; parlour.sichuan.compiled
+    Every accessor returns plain ints and tuples; parlour.sichuan.engine_c
     turns them into the public objects. Not constructible from Python: the
     engine makes them.
     """
@@ -206,7 +218,7 @@ cdef class _SichuanView:
             cached = tuple([who[i] for i in range(n)])
             _sg_to_act_cache[key] = cached
         self.to_act = cached
-        self.over = self.v.phase == 5
+        self.over = self.v.phase == PARLOUR_SG_PHASE_OVER
 
     def legal(self, int seat):
         """The legal action objects of ``seat`` (exchange choices excepted), as a list."""
@@ -312,7 +324,7 @@ cdef class _SichuanView:
         seat &= 3
         for i in range(self.v.nmelds[seat]):
             m = &self.v.melds[seat][i]
-            n = 3 if m.type == 0 else 4
+            n = 3 if m.type == PARLOUR_SC_MELD_PUNG else 4
             out.append((m.kind, m.type, m.source, bool(m.added),
                         tuple([m.tiles[j] for j in range(n)])))
         return out
@@ -454,11 +466,11 @@ cdef class SichuanState(_SichuanView):
         for i in range(self.g.v.nmelds[seat]):
             m = &self.g.v.melds[seat][i]
             name = _sg_meld_types[m.type]
-            if m.type == 2 and not open_:
+            if m.type == PARLOUR_SC_MELD_CONCEALED_KONG and not open_:
                 out.append(_sg_make(_sg_meld_info_cls, {"type": name, "kind": None, "tiles": (),
                                                         "source": None, "added": False}))
                 continue
-            n = 3 if m.type == 0 else 4
+            n = 3 if m.type == PARLOUR_SC_MELD_PUNG else 4
             out.append(_sg_make(_sg_meld_info_cls, {
                 "type": name, "kind": m.kind, "tiles": tuple([m.tiles[j] for j in range(n)]),
                 "source": None if m.source < 0 else m.source, "added": bool(m.added)}))
@@ -470,7 +482,7 @@ cdef class SichuanState(_SichuanView):
         cdef parlour_sg_view *v = &self.g.v
         cdef long long key = <long long>v.meld_version[0] + v.meld_version[1]
         cdef int s
-        cdef bint over = v.phase == 5
+        cdef bint over = v.phase == PARLOUR_SG_PHASE_OVER
         key += v.meld_version[2] + v.meld_version[3]  # each only grows
         if over:
             key |= 1LL << 40
@@ -501,7 +513,7 @@ cdef class SichuanState(_SichuanView):
     def observe(self, int seat):
         """A new observation of ``seat`` (of the registered class) holding the
         public logs as tuples of now and what ``seat`` may know of the rest
-        (a SichuanSeatView, from which parlour.sichuan.compiled builds the
+        (a SichuanSeatView, from which parlour.sichuan.engine_c builds the
         other fields when read)."""
         global _sg_making
         if not 0 <= seat < 4:
@@ -538,22 +550,22 @@ cdef class SichuanState(_SichuanView):
                 return PARLOUR_SG_E_ILLEGAL
             code = tile
         elif cls is _sg_pass_cls:
-            code = 109
+            code = PARLOUR_SG_A_PASS
         elif cls is _sg_win_cls:
-            code = 108
+            code = PARLOUR_SG_A_WIN
         elif cls is _sg_pung_cls or cls is _sg_kong_cls:
             kind = action.kind
             if type(kind) is not int or not 0 <= kind < 27:
                 return PARLOUR_SG_E_ILLEGAL
-            code = (110 if cls is _sg_pung_cls else 137) + kind
+            code = (PARLOUR_SG_A_PUNG if cls is _sg_pung_cls else PARLOUR_SG_A_KONG) + kind
         elif cls is _sg_declare_cls:
             suit = action.suit
             if suit == "m":
-                code = 164
+                code = PARLOUR_SG_A_DECLARE
             elif suit == "p":
-                code = 165
+                code = PARLOUR_SG_A_DECLARE + 1
             elif suit == "s":
-                code = 166
+                code = PARLOUR_SG_A_DECLARE + 2
             else:
                 return PARLOUR_SG_E_ILLEGAL
         else:
