@@ -23,8 +23,12 @@ __all__ = ["COMMANDS", "build_parser", "main"]
 
 Command = Callable[[argparse.Namespace], int]
 
-#: name -> (help, function adding the arguments, function running the command)
-COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Command]] = {}
+#: name -> (help, function adding the arguments, function running the command);
+#: a help that names the registered games is a function, called when the
+#: parser is built.
+COMMANDS: dict[
+    str, tuple[str | Callable[[], str], Callable[[argparse.ArgumentParser], None], Command]
+] = {}
 
 
 def _info_args(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +46,24 @@ def _info(args: argparse.Namespace) -> int:
 COMMANDS["info"] = ("show the version, the live backend and the games", _info_args, _info)
 
 
-GAMES = ("sichuan", "sisepai", "shrinewars", "ninedomains")
+def _game_arg(parser: argparse.ArgumentParser, names: Sequence[str], help: str) -> None:
+    parser.add_argument("game", choices=names, help=help)
+
+
+def _bots_help() -> str:
+    # Each bot name once, with the games it is limited to when not every
+    # game has it.
+    specs = [parlour.spec(name) for name in parlour.games()]
+    names = dict.fromkeys(bot for s in specs for bot in s.bots)
+    shown = []
+    for bot in names:
+        having = [s.title for s in specs if bot in s.bots]
+        only = "" if len(having) == len(specs) else f" ({' and '.join(having)} only)"
+        shown.append(bot + only)
+    return (
+        "one bot name for every seat or a comma list, one per seat: "
+        f"{', '.join(shown)}; default heuristic"
+    )
 
 
 def _positive(text: str) -> int:
@@ -168,14 +189,9 @@ def _rules_of(args: argparse.Namespace) -> parlour.protocol.Rules:
 
 
 def _simulate_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=GAMES, help="the game to play")
+    _game_arg(parser, parlour.games(), "the game to play")
     parser.add_argument("-n", "--games", type=_positive, default=1000, help="games (1000)")
-    parser.add_argument(
-        "--bots",
-        default="heuristic",
-        help="one bot name for every seat or a comma list, one per seat: random, heuristic, "
-        "equilibrium (Nine Domains only); default heuristic",
-    )
+    parser.add_argument("--bots", default="heuristic", help=_bots_help())
     parser.add_argument("--seed", type=_integer, default=0, help="seed of the run (0)")
     parser.add_argument(
         "--workers", type=_positive, default=1, help="processes to play the games on (1)"
@@ -322,7 +338,7 @@ COMMANDS["simulate"] = (
 
 
 def _play_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=GAMES, help="the game to play")
+    _game_arg(parser, parlour.games(), "the game to play")
     parser.add_argument(
         "--bots",
         default="heuristic",
@@ -372,40 +388,42 @@ COMMANDS["play"] = ("play in seat 0 against bots in the terminal", _play_args, _
 # -- hand -------------------------------------------------------------------------
 
 
-#: Fan of every Sichuan pattern and addition (the rules' tables).
-def _sichuan_fan() -> dict[str, int]:
-    from parlour.sichuan import PATTERN_FAN
-
-    return PATTERN_FAN
-
-
 #: dest -> (option, the games it applies to), for the options of some games only.
 _HAND_GAME_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {}
 
 
+def _hand_games() -> tuple[str, ...]:
+    """The games with a hand report."""
+    return tuple(g for g in parlour.games() if parlour.spec(g).report_hand is not None)
+
+
+def _hand_rules_games() -> tuple[str, ...]:
+    """The games whose hand reports depend on rule options."""
+    return tuple(g for g in _hand_games() if parlour.spec(g).hand_rules)
+
+
 def _hand_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=("sichuan", "sisepai", "shrinewars"), help="the game")
+    names = _hand_games()
+    _game_arg(parser, names, "the game")
     parser.add_argument("text", nargs="+", help="the hand in the game's notation")
-    sichuan = parser.add_argument_group("Sichuan options")
-    sichuan.add_argument(
-        "--missing-suit", choices=("m", "p", "s"), help="the declared missing suit"
-    )
-    sichuan.add_argument("--self-draw", action="store_true", help="the win was self-drawn")
-    sichuan.add_argument(
-        "--kong-replacement", action="store_true", help="won on a kong replacement"
-    )
-    sichuan.add_argument("--robbed-kong", action="store_true", help="won by robbing a kong")
-    sichuan.add_argument("--last-tile", action="store_true", help="won on the last tile")
-    sichuan.add_argument("--win-tile", help="the winning tile kind, e.g. 5m (for the golden hook)")
-    for action in sichuan._group_actions:
-        _HAND_GAME_OPTIONS[action.dest] = (action.option_strings[0], ("sichuan",))
+    _HAND_GAME_OPTIONS.clear()
+    for name in names:
+        spec = parlour.spec(name)
+        if not spec.hand_options:
+            continue
+        group = parser.add_argument_group(f"{spec.title} options")
+        for option in spec.hand_options:
+            if option.dest in _HAND_GAME_OPTIONS:
+                # Another game's option of the same name: one flag serves both.
+                flag, owners = _HAND_GAME_OPTIONS[option.dest]
+                _HAND_GAME_OPTIONS[option.dest] = (flag, (*owners, name))
+                continue
+            if option.is_switch:
+                group.add_argument(option.flag, action="store_true", help=option.help)
+            else:
+                group.add_argument(option.flag, choices=option.choices, help=option.help)
+            _HAND_GAME_OPTIONS[option.dest] = (option.flag, (name,))
     _rules_args(parser)
-
-
-#: The games whose hand evaluation depends on rule options (Sichuan: the fan
-#: cap and self-draw doubling; Sì Sè Pái: the group points and the least
-#: winning score). A Shrine Wars score has no options.
-_HAND_RULES_GAMES = ("sichuan", "sisepai")
 
 
 def _hand_misapplied(args: argparse.Namespace) -> str | None:
@@ -414,166 +432,14 @@ def _hand_misapplied(args: argparse.Namespace) -> str | None:
         value = getattr(args, dest, None)
         if value not in (None, False) and args.game not in games:
             return f"{option} applies to {' and '.join(games)} hands only, not {args.game}"
-    if (args.rule or args.rules is not None) and args.game not in _HAND_RULES_GAMES:
+    ruled = _hand_rules_games()
+    if (args.rule or args.rules is not None) and args.game not in ruled:
         option = "--rule" if args.rule else "--rules"
         return (
             f"{option}: a {args.game} hand is scored without rule options "
-            f"(rules apply to {' and '.join(_HAND_RULES_GAMES)} hands)"
+            f"(rules apply to {' and '.join(ruled)} hands)"
         )
     return None
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
-def _fan_lines(score: Any) -> list[str]:
-    lines = ["fan breakdown:"]
-    for name in score.patterns:
-        lines.append(f"  {name:<17} {_sichuan_fan().get(name, 0):>2}")
-    lines.append(f"  {'total':<17} {score.fan:>2} fan = {_points(score.points)}")
-    return lines
-
-
-def _hand_sichuan(text: str, args: argparse.Namespace, rules: Any) -> list[str]:
-    from parlour import sichuan as sc
-
-    hand = sc.Hand.parse(text)
-    missing = args.missing_suit
-    size = hand.size
-    out = [f"hand: {hand}  ({size} tiles, kongs counted as 3)"]
-    if size not in (13, 14):
-        raise ValueError(
-            f"a Sichuan hand to evaluate has 13 or 14 tiles (kongs count 3), not {size}"
-        )
-    # A Sichuan win lacks one suit entirely. With no suit declared, a hand
-    # holding all three is judged against each suit it could still drop, so
-    # a complete shape is not reported as a win.
-    all_suits = missing is None and len(hand.suits()) == 3
-    shape = size == 14 and sc.is_complete(hand, missing_suit=missing)
-    complete = shape and not all_suits
-    if complete:
-        out.append("complete: yes")
-    elif shape:
-        out.append(
-            "complete: no: four sets and a pair, but a Sichuan win needs a missing suit "
-            "(the hand must lack one suit entirely) and this hand holds m, p and s"
-        )
-    elif (
-        size == 14
-        and missing is not None
-        and missing in hand.suits()
-        and sc.is_complete(hand, missing_suit=None)
-    ):
-        out.append(
-            f"complete: no: four sets and a pair, but it holds {missing} tiles, the missing suit"
-        )
-    else:
-        out.append("complete: no")
-    sh = _hand_shanten(hand, missing)
-    note = {-1: " (complete)", 0: " (ready)"}.get(sh, "")
-    if all_suits:
-        note += " (to a win lacking the nearest suit to drop)"
-    out.append(f"shanten: {sh}{note}")
-    if complete:
-        score = sc.score(
-            hand,
-            self_draw=args.self_draw,
-            kong_replacement=args.kong_replacement,
-            robbed_kong=args.robbed_kong,
-            last_tile=args.last_tile,
-            win_tile=args.win_tile,
-            rules=rules,
-        )
-        out += _fan_lines(score)
-    elif size == 13:
-        waits = () if all_suits else sc.waits(hand, missing_suit=missing)
-        why = " (the hand holds all three suits; a win must lack one)" if all_suits else ""
-        out.append(f"waits: {' '.join(waits) if waits else 'none'}{why}")
-        for w in waits:
-            s = sc.score(hand.add(w), win_tile=w, rules=rules)
-            out.append(f"  on {w}: {s.fan} fan, {_points(s.points)} ({' '.join(s.patterns)})")
-    else:
-        best: list[str] = []
-        for kind in dict.fromkeys(sc.kind_text(k) for k in hand.concealed_kinds):
-            rest = hand.remove(kind)
-            if _hand_shanten(rest, missing) == sh:
-                after = _hand_waits(rest, missing) if sh == 0 else ()
-                best.append(f"  discard {kind}" + (f": waits {' '.join(after)}" if after else ""))
-        if best:
-            out.append("discards that keep the shanten:")
-            out += best
-    return out
-
-
-def _hand_shanten(hand: Any, missing: str | None) -> int:
-    """Shanten towards a Sichuan win: with no declared missing suit, a hand
-    holding all three suits still has to drop one, the nearest one."""
-    from parlour import sichuan as sc
-
-    if missing is None and len(hand.suits()) == 3:
-        return min(int(sc.shanten(hand, missing_suit=suit)) for suit in "mps")
-    return int(sc.shanten(hand, missing_suit=missing))
-
-
-def _hand_waits(hand: Any, missing: str | None) -> tuple[str, ...]:
-    """Winning tiles of a 13-tile hand: none while it holds all three suits."""
-    from parlour import sichuan as sc
-
-    if missing is None and len(hand.suits()) == 3:
-        return ()
-    return tuple(sc.waits(hand, missing_suit=missing))
-
-
-def _hand_sisepai(text: str, rules: Any) -> list[str]:
-    from parlour import sisepai as sp
-    from parlour.sisepai.cards import kind_from_text
-
-    hand = sp.Hand.parse(text)
-    size = sum(hand.counts) + sum(len(g.kinds) for g in hand.exposed)
-    out = [f"hand: {hand}  ({size} cards)"]
-    if size == 21:
-        complete = sp.is_complete(hand)
-        out.append(f"complete: {'yes' if complete else 'no'}")
-        if complete:
-            grouping = sp.best_groups(hand, rules=rules)
-            out.append(f"best grouping: {grouping}")
-            below = grouping.score < rules.min_score
-            out.append(
-                f"score: {grouping.score}"
-                + (f" (below min_score {rules.min_score}: not a win)" if below else "")
-            )
-            for g in grouping.groups:
-                out.append(f"  {g!s:<12} {g.type}")
-    elif size == 20:
-        cards = sp.winning_cards(hand)
-        if rules.min_score:
-            # A card that completes the hand wins only if the best grouping
-            # then reaches the least winning score.
-            cards = tuple(
-                c
-                for c in cards
-                if sp.best_groups(hand.add(kind_from_text(c)), rules=rules).score >= rules.min_score
-            )
-        out.append("complete: no (20 cards)")
-        out.append(f"winning cards: {' '.join(cards) if cards else 'none'}")
-    else:
-        raise ValueError(f"a Si Se Pai hand to evaluate has 20 or 21 cards, not {size}")
-    return out
-
-
-def _hand_shrinewars(text: str) -> list[str]:
-    from parlour import shrinewars as sw
-
-    cards = sw.Cards.parse(text)
-    partition = sw.best_partition(cards)
-    size = sum(len(c) for c in partition.combinations)
-    out = [f"cards: {cards}  ({size} cards)"]
-    out.append(f"best partition: {partition}")
-    out.append(f"score: {partition.score}")
-    for combo in partition.combinations:
-        out.append(f"  {combo!s:<20} {len(combo) ** 2:>3}")
-    return out
 
 
 def _hand(args: argparse.Namespace) -> int:
@@ -582,24 +448,26 @@ def _hand(args: argparse.Namespace) -> int:
     misapplied = _hand_misapplied(args)
     if misapplied is not None:
         raise _UsageError(misapplied)
-    text = " ".join(args.text)
-    if args.game == "sichuan":
-        rules = _rules_of(args)
-        lines = _hand_sichuan(text, args, rules)
-    elif args.game == "sisepai":
-        rules = _rules_of(args)
-        lines = _hand_sisepai(text, rules)
-    else:
-        rules = None
-        lines = _hand_shrinewars(text)
-    if rules is not None and rules != type(rules)():
+    spec = parlour.spec(args.game)
+    assert spec.report_hand is not None  # the parser offers no other game
+    # A game whose hand takes no rule options is scored under its defaults.
+    rules = _rules_of(args) if spec.hand_rules else spec.rules()
+    options = {o.dest: getattr(args, o.dest, None) for o in spec.hand_options}
+    lines = spec.report_hand(" ".join(args.text), rules, options)
+    if rules != type(rules)():
         lines.insert(0, rules_text(rules))
     print("\n".join(lines))
     return 0
 
 
+def _hand_help() -> str:
+    titles = [parlour.spec(g).title for g in _hand_games()]
+    listed = ", ".join(titles[:-1]) + " or " + titles[-1] if len(titles) > 1 else "".join(titles)
+    return f"evaluate a hand: {listed}"
+
+
 COMMANDS["hand"] = (
-    "evaluate a hand: Sichuan, Si Se Pai or Shrine Wars",
+    _hand_help,
     _hand_args,
     _hand,
 )
@@ -823,7 +691,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"parlour {parlour.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (help_text, add_args, run) in COMMANDS.items():
+    for name, (help_of, add_args, run) in COMMANDS.items():
+        help_text = help_of() if callable(help_of) else help_of
         p = sub.add_parser(name, help=help_text, description=help_text)
         add_args(p)
         p.set_defaults(run=run)

@@ -158,8 +158,9 @@ class GameSpec:
     hand_options: tuple[HandOption, ...] = ()
     #: Whether a hand's report depends on rule options (``--rule`` applies).
     hand_rules: bool = False
-    #: The observation class of the game (for :func:`parlour.terminal.render`).
-    observation: type[Observation] = Observation
+    #: The game's observation class, by which :func:`parlour.terminal.render`
+    #: finds the game of an observation; ``None`` if not given.
+    observation: type[Observation] | None = None
     #: What ``parlour play`` shows and says.
     terminal: TerminalSpec = field(default_factory=TerminalSpec)
 

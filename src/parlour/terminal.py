@@ -19,7 +19,6 @@ Shrine Wars - you are seat 0 - 35 cards left
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import re
@@ -29,7 +28,7 @@ from typing import Any, TextIO
 
 from parlour.errors import IllegalActionError
 from parlour.protocol import Action, Game, Observation, Result, Rules
-from parlour.registry import game_class
+from parlour.registry import GameSpec, TerminalSpec, games, spec
 
 __all__ = [
     "action_label",
@@ -39,7 +38,6 @@ __all__ = [
     "render",
 ]
 
-_COPY = re.compile(r"#\d")
 #: Menus longer than this are summarised unless the player asks for ``list``.
 MENU_LIMIT = 40
 
@@ -48,20 +46,16 @@ def _seat_name(seat: int, me: int) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
-#: The module holding each game's text table (``seat_view``, ``full_view``),
-#: by observation class: the games own their rendering, the terminal only
-#: shows it, and a game's module is imported only when its table is shown.
-_TABLES: dict[str, str] = {
-    "SichuanObservation": "parlour.sichuan.table",
-    "SisepaiObservation": "parlour.sisepai.table",
-    "ShrineWarsObservation": "parlour.shrinewars.table",
-    "NineDomainsObservation": "parlour.ninedomains.table",
-}
+def _spec(game_name: str) -> GameSpec:
+    try:
+        return spec(game_name)
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
 
 
 def render(obs: Observation) -> str:
-    """A plain-text view of one seat's observation: the game's own
-    ``seat_view`` (what :meth:`Game.render(seat) <parlour.sichuan.Game.render>`
+    """A plain-text view of one seat's observation: the table its game's
+    spec renders (what :meth:`Game.render(seat) <parlour.sichuan.Game.render>`
     shows), or every field of an observation of a game without one.
 
     >>> import parlour
@@ -69,30 +63,34 @@ def render(obs: Observation) -> str:
     >>> render(game.observation(1)) == game.render(1)
     True
     """
-    module = _TABLES.get(type(obs).__name__)
-    if module is not None:
-        seat_view: Callable[[Any], str] = importlib.import_module(module).seat_view
-        return seat_view(obs)
-    return "\n".join(f"{k}: {v}" for k, v in obs.to_dict().items())
+    for name in games():
+        s = spec(name)
+        if s.observation is not None and isinstance(obs, s.observation):
+            return s.terminal.render(obs)
+    return TerminalSpec().render(obs)
 
 
 def action_label(game: str, action: Action) -> str:
-    """The text a player sees for ``action``: its notation, without the copy
-    number of a Sichuan tile (copies of one kind are interchangeable).
+    """The text a player sees for ``action`` in ``game``: its notation, as
+    the game's spec labels it (a Sichuan tile without its copy number:
+    copies of one kind are interchangeable).
 
     >>> from parlour.sichuan import Discard
     >>> action_label("sichuan", Discard(18))
     'discard 5m'
     """
-    text = str(action)
-    return _COPY.sub("", text) if game == "sichuan" else text
+    return _spec(game).terminal.action_label(action)
 
 
 def menu(game: str, actions: Sequence[Action]) -> list[tuple[str, Action]]:
-    """The numbered choices for ``actions``: one per distinct label."""
+    """The numbered choices for ``actions`` of ``game``: one per distinct label."""
+    return _menu(_spec(game).terminal, actions)
+
+
+def _menu(view: TerminalSpec, actions: Sequence[Action]) -> list[tuple[str, Action]]:
     seen: dict[str, Action] = {}
     for a in actions:
-        seen.setdefault(action_label(game, a), a)
+        seen.setdefault(view.action_label(a), a)
     return list(seen.items())
 
 
@@ -120,46 +118,6 @@ def format_result(result: Result, num_players: int, me: int | None = None) -> st
     return "\n".join(lines)
 
 
-#: How each game's actions are written, with examples, for ``help``.
-NOTATION: dict[str, str] = {
-    "sichuan": """\
-Sichuan actions (a tile is its rank 1-9 and suit: m characters, p dots, s bamboo):
-  declare p          choose p as your missing suit; its tiles must go first
-  discard 5m         discard a 5m (the one you just drew, if it is a 5m)
-  pung               claim the tile on offer for a pung (you need two of it)
-  kong               claim it for a kong (you need three); 'kong 5m' on your
-                     turn: four 5m, or the fourth 5m added to your pung of 5m
-  win                win on the tile on offer, or on your own draw
-  pass               let the tile on offer go
-  exchange 1m 4m 9m  (exchange-three games) three tiles of one suit to pass on""",
-    "sisepai": """\
-Si Se Pai actions (a card: G A E R H C S = General Advisor Elephant chaRiot
-Horse Cannon Soldier, then its colour r y g w; flowers 1f-5f):
-  take GAEr          take the card in play to make that group (General, Advisor
-                     and Elephant, all red)
-  take Sr Sy Sw      soldiers of different colours make a group too
-  discard Hw         discard a white horse
-  win                win with the card in play
-  pass               let the card in play go""",
-    "shrinewars": """\
-Shrine Wars actions (elements F W A E = Fire Water Air Earth; a bid is paid
-in Oinks of the lot's elements):
-  bid 4              bid 4, when you can pay 4 only one way
-  bid 4W             bid 4, all paid in Water
-  bid 12: 7F + 5A    bid 12, paid with 7 Fire and 5 Air
-  pass               drop out of this lot""",
-    "ninedomains": """\
-The Nine Domains actions (your cards: 0-5, and the specials 1- 1+ 2- 2+ 3- 3+
-4- 4+ *):
-  place 0 1 2        put your card 0 on position 0, card 1 on position 1 and
-                     card 2 on position 2: each fights for the domain on offer
-                     at that position (the numbers are cards, not positions)
-  place 5 1- *       the same with cards 5, 1- and *
-  swap 4 9           (a winning 2-) give your domain 4, take their domain 9
-  recover 1+ give 0  (a winning 3-) take 1+ back from your used pile, put 0 there
-  decline            do not use the 3-""",
-}
-
 _HELP = (
     "type the number of an action or its text; Up and Down recall earlier lines,\n"
     "Tab completes an action; 'list' shows every legal action, 'look' the table\n"
@@ -167,42 +125,25 @@ _HELP = (
 )
 
 
-def _report(game_name: str, seat: int, action: Action) -> str | None:
-    text = action_label(game_name, action)
+def _report(view: TerminalSpec, seat: int, action: Action) -> str | None:
+    secret = view.secret_move(action)
+    if secret is not None:
+        return f"seat {seat} {secret}"
+    text = view.action_label(action)
     if text == "pass":
         return None
-    if game_name == "sichuan" and text.startswith("exchange"):
-        return f"seat {seat} chooses three tiles to pass"
     return f"seat {seat}: {text}"
 
 
-def _passed_on(obs: Any) -> str:
-    # What an automatic pass lets go, as the player saw it on the table.
-    name = type(obs).__name__
-    if name == "SichuanObservation" and obs.on_offer >= 0:
-        from parlour.sichuan.tiles import kind_text
-
-        return f" on {kind_text(obs.on_offer // 4)} from seat {obs.offer_from}"
-    if name == "SisepaiObservation" and obs.card is not None:
-        from parlour.sisepai.cards import card_text
-
-        source = "" if obs.source is None else f" from seat {obs.source}"
-        return f" on {card_text(obs.card)}{source}"
-    if name == "ShrineWarsObservation":
-        return f" on the lot {obs.lot}"
-    return ""
-
-
-def _why_no_claim(game: Game, obs: Any) -> str:
-    # When a Sichuan player holds two of the tile on offer, why it may not
-    # pung it: the question a newcomer asks when the pass is made for it.
-    if type(obs).__name__ != "SichuanObservation" or obs.on_offer < 0:
-        return ""
-    kind = obs.on_offer // 4
-    if sum(1 for t in obs.hand if t // 4 == kind) < 2:
+def _why_no_claim(view: TerminalSpec, game: Game, obs: Observation) -> str:
+    # Why the claim a player could expect (a Sichuan pung of a tile it holds
+    # two of) is refused: the question a newcomer asks when the pass is made
+    # for it.
+    claim = view.claim_to_explain(obs)
+    if claim is None:
         return ""
     try:
-        game.verify_action(0, "pung")
+        game.verify_action(0, claim)
     except IllegalActionError as exc:
         refused = _REFUSAL.fullmatch(str(exc))
         if refused is not None:
@@ -241,17 +182,15 @@ def play_terminal(
     def say(text: str = "") -> None:
         print(text, file=stream, flush=True)
 
-    try:
-        cls = game_class(game_name)
-    except KeyError as exc:
-        raise ValueError(str(exc.args[0])) from None
+    game_spec = _spec(game_name)
+    view = game_spec.terminal
     chosen = resolve_rules(game_name, rules)
-    game: Game = cls(seed=seed, rules=chosen)  # type: ignore[call-arg]
+    game: Game = game_spec.game(seed=seed, rules=chosen)  # type: ignore[call-arg]
     n = game.num_players
-    spec = [s.strip() for s in bots.split(",")] if isinstance(bots, str) else list(bots)
-    if len(spec) == n - 1:
-        spec = ["random", *spec]  # seat 0 is the human; any name will do
-    names = parse_bots(game_name, spec, n)
+    given = [s.strip() for s in bots.split(",")] if isinstance(bots, str) else list(bots)
+    if len(given) == n - 1:
+        given = ["random", *given]  # seat 0 is the human; any name will do
+    names = parse_bots(game_name, given, n)
     players = make_bots(game_name, names)
     rng = random.Random(seed)
     choices: list[tuple[str, Action]] = []
@@ -263,7 +202,7 @@ def play_terminal(
         say(rules_text(chosen))
     say("type 'help' for help")
     try:
-        status = _loop(game, game_name, players, rng, read, say, auto_pass, choices)
+        status = _loop(game, view, players, rng, read, say, auto_pass, choices)
     except KeyboardInterrupt:
         _save(game, save, say)
         raise
@@ -274,7 +213,7 @@ def play_terminal(
     assert result is not None
     say()
     say("game over")
-    say(render(game.observation(0)))
+    say(view.render(game.observation(0)))
     say(format_result(result, n, me=0))
     _save(game, save, say)
     return 0
@@ -286,7 +225,7 @@ _WORDS = ("help", "list", "look", "quit")
 
 def _loop(
     game: Game,
-    game_name: str,
+    view: TerminalSpec,
     players: Sequence[Any],
     rng: random.Random,
     read: Callable[[str], str],
@@ -303,7 +242,7 @@ def _loop(
             seat = to_act[0]
             action = players[seat].act(game.observation(seat), game.legal_actions(seat), rng)
             game.apply(seat, action)
-            line = _report(game_name, seat, action)
+            line = _report(view, seat, action)
             if line is not None:
                 say(line)
             shown = True
@@ -311,16 +250,16 @@ def _loop(
         legal = game.legal_actions(0)
         if auto_pass and len(legal) == 1 and str(legal[0]) == "pass":
             obs = game.observation(0)
-            why = _why_no_claim(game, obs)
-            say(f"you pass{_passed_on(obs)} (automatic: pass is your only legal action)")
+            why = _why_no_claim(view, game, obs)
+            say(f"you pass{view.passed_on(obs)} (automatic: pass is your only legal action)")
             if why:
                 say(f"  {why}")
             game.apply(0, legal[0])
             continue
-        choices[:] = menu(game_name, legal)
+        choices[:] = _menu(view, legal)
         if shown:
             say("")
-            say(render(game.observation(0)))
+            say(view.render(game.observation(0)))
             _show_menu(say, choices, full=False)
             shown = False
         try:
@@ -335,9 +274,8 @@ def _loop(
             say("game abandoned")
             return 1
         if word in ("h", "help", "?"):
-            notation = NOTATION.get(game_name)
-            if notation is not None:
-                say(notation)
+            if view.notation:
+                say(view.notation)
             say(_HELP)
             continue
         if word in ("l", "list"):
@@ -351,7 +289,7 @@ def _loop(
             say(chosen)
             continue
         game.apply(0, chosen)
-        say(f"you: {action_label(game_name, chosen)}")
+        say(f"you: {view.action_label(chosen)}")
         shown = True
     return 0
 
