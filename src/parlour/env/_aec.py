@@ -1,0 +1,132 @@
+"""A parlour game as a PettingZoo :class:`~pettingzoo.AECEnv`: one agent acts at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv as _PettingZooAEC  # type: ignore[import-untyped]
+
+from parlour.env._spaces import (
+    RENDER_MODES,
+    check_render_mode,
+    draw_seed,
+    no_render,
+    observation_space,
+)
+from parlour.env._table import FloatArray, MaskArray, Table, agent_names
+from parlour.protocol import Rules
+
+__all__ = ["AECEnv"]
+
+
+class AECEnv(_PettingZooAEC):  # type: ignore[misc]
+    """A parlour game for PettingZoo's agent-environment cycle; made by
+    :func:`parlour.env.aec`.
+
+    Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat ``s`` is
+    ``"player_s"``). :meth:`observe` gives ``{"observation": float32 array,
+    "action_mask": int8 array}``; an agent not asked now gets a mask of
+    zeros. Rewards are the game's :meth:`rewards` as they happen; every
+    agent terminates when the game is over.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        rules: Rules | Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.table = Table(name, rules)
+        self.render_mode = check_render_mode(render_mode)
+        self.metadata = {"name": f"parlour_{name}", "render_modes": list(RENDER_MODES)}
+        self.possible_agents: list[str] = agent_names(self.table.num_players)
+        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
+        # One space object per agent, each seeding its own sampling.
+        self.observation_spaces = {a: observation_space(self.table) for a in self.possible_agents}
+        self.action_spaces = {
+            a: spaces.Discrete(self.table.num_action_ids) for a in self.possible_agents
+        }
+        self._rng = np.random.default_rng(seed)
+        self._first_seed = seed
+        self.agents: list[str] = []
+
+    @property
+    def game(self) -> Any:
+        """The parlour game being played (read it, never change it)."""
+        return self.table.game
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: the one ``parlour.make(name, rules, seed=seed)``
+        deals; without a seed, the next seed from the env's generator (seeded
+        by the env's ``seed``)."""
+        del options
+        if seed is None and self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None
+        if seed is None:
+            seed = draw_seed(self._rng)
+        else:
+            self._rng = np.random.default_rng(seed)
+        self.table.new_game(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self._select()
+
+    def _select(self) -> None:
+        waiting = self.table.waiting
+        self.agent_selection = self.possible_agents[waiting[0] if waiting else 0]
+
+    def observe(self, agent: str) -> dict[str, FloatArray | MaskArray]:
+        seat = self._seat[agent]
+        return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
+
+    def step(self, action: Any) -> None:
+        """Act for :attr:`agent_selection` with an action id.
+
+        :class:`~parlour.errors.IllegalActionError` names an illegal id; the
+        env and the game are unchanged.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        seat = self._seat[agent]
+        rewards = table.answer(seat, table.action_of(seat, action))
+        self._cumulative_rewards[agent] = 0.0
+        if rewards is None:
+            self._clear_rewards()
+        else:
+            names = self.possible_agents
+            self.rewards = {names[s]: float(r) for s, r in enumerate(rewards)}
+        if table.game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The whole table as text (``render_mode="ansi"``), as a spectator
+        sees it once the game is over: every seat's hidden cards too."""
+        if self.render_mode is None:
+            no_render()
+            return None
+        return self.table.game.render()
+
+    def close(self) -> None:
+        """Nothing to release."""

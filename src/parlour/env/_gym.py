@@ -1,0 +1,166 @@
+"""A parlour game as a Gymnasium :class:`~gymnasium.Env`: one learner against
+parlour's bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from parlour.env._spaces import (
+    RENDER_MODES,
+    check_render_mode,
+    draw_seed,
+    no_render,
+    observation_space,
+)
+from parlour.env._table import Table
+from parlour.protocol import Bot, Rules
+from parlour.registry import spec
+
+__all__ = ["GymEnv", "Opponents", "make_opponents"]
+
+#: A bot name for every other seat, or one bot (object or name) per other seat.
+Opponents = str | Sequence[Bot | str]
+
+ObsDict = dict[str, Any]
+
+
+def make_opponents(name: str, opponents: Opponents, seat: int, num_players: int) -> list[Bot]:
+    """One bot for each seat but ``seat``, in seat order.
+
+    A name is looked up in the game's registry spec (``"random"``,
+    ``"heuristic"``, ...); a bot object is used as it is.
+    """
+    count = num_players - 1
+    if isinstance(opponents, str):
+        chosen: Sequence[Bot | str] = [opponents] * count
+    else:
+        chosen = list(opponents)
+        if len(chosen) != count:
+            raise ValueError(
+                f"{name} has {num_players} seats: give {count} opponents, not {len(chosen)}"
+            )
+    bots = spec(name).bots
+    out: list[Bot] = []
+    for item in chosen:
+        if isinstance(item, str):
+            if item not in bots:
+                known = ", ".join(sorted(bots))
+                raise ValueError(f"{name} has no bot {item!r}; its bots are {known}")
+            out.append(bots[item]())
+        elif isinstance(item, Bot):
+            out.append(item)
+        else:
+            raise TypeError(f"an opponent is a bot name or a bot, not {type(item).__name__}")
+    return out
+
+
+class GymEnv(gymnasium.Env[ObsDict, np.int64]):
+    """One seat of a parlour game for Gymnasium; made by :func:`parlour.env.gym`.
+
+    The learner plays ``seat``; the bots play every other seat between the
+    learner's steps, each as it would in :func:`parlour.play`. The
+    observation is ``{"observation": float32 array, "action_mask": int8
+    array}`` for the learner, the action an id in ``Discrete(num_action_ids)``,
+    the reward the learner's share of the game's :meth:`rewards` since its
+    last step. The episode terminates when the game is over; it is never
+    truncated.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        seat: int = 0,
+        opponents: Opponents = "heuristic",
+        rules: Rules | Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.table = table = Table(name, rules)
+        if type(seat) is not int or not 0 <= seat < table.num_players:
+            raise ValueError(f"seat must be an int in 0..{table.num_players - 1}, not {seat!r}")
+        self.seat = seat
+        bots = make_opponents(name, opponents, seat, table.num_players)
+        #: The bot of each seat; ``None`` at the learner's.
+        self.bots: list[Bot | None] = [*bots[:seat], None, *bots[seat:]]
+        self.render_mode = check_render_mode(render_mode)
+        self.metadata = {"render_modes": list(RENDER_MODES)}
+        self.observation_space = observation_space(table)
+        self.action_space = spaces.Discrete(table.num_action_ids)
+        self._first_seed = seed
+        self._bot_rng = random.Random(0)
+
+    @property
+    def game(self) -> Any:
+        """The parlour game being played (read it, never change it)."""
+        return self.table.game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        """Deal a new game: the one ``parlour.make(name, rules, seed=seed)``
+        deals, the bots drawing from ``random.Random(seed)``; without a
+        seed, the next seed from the env's generator (seeded by the env's
+        ``seed``)."""
+        del options
+        if seed is None and self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None
+        super().reset(seed=seed)
+        if seed is None:
+            seed = draw_seed(self.np_random)
+        self.table.new_game(seed)
+        self._bot_rng = random.Random(seed)
+        self._run_bots()
+        return self._obs(), {}
+
+    def _obs(self) -> ObsDict:
+        seat = self.seat
+        return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
+
+    def _run_bots(self) -> float:
+        """Let the bots act until the learner is asked or the game is over;
+        the learner's rewards meanwhile."""
+        table = self.table
+        game = table.game
+        bots = self.bots
+        rng = self._bot_rng
+        gained = 0.0
+        while table.waiting:
+            seat = table.waiting[0]
+            bot = bots[seat]
+            if bot is None:
+                break
+            action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
+            rewards = table.answer(seat, action)
+            if rewards is not None:
+                gained += rewards[self.seat]
+        return gained
+
+    def step(self, action: Any) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        """The learner acts with an action id; the bots then act until it is
+        asked again. :class:`~parlour.errors.IllegalActionError` names an
+        illegal id; nothing changes."""
+        table = self.table
+        seat = self.seat
+        if not table.waiting or table.waiting[0] != seat:
+            raise gymnasium.error.ResetNeeded("the game is over: call reset()")
+        rewards = table.answer(seat, table.action_of(seat, action))
+        gained = 0.0 if rewards is None else rewards[seat]
+        gained += self._run_bots()
+        return self._obs(), float(gained), table.game.is_over, False, {}
+
+    def render(self) -> str | None:
+        """The table as the learner's seat sees it (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            no_render()
+            return None
+        return str(self.table.game.render(self.seat))
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,177 @@
+"""One game seen through the learning interface, shared by the three envs.
+
+The envs speak action ids, masks and arrays; this table turns them into the
+game's own calls and serialises simultaneous choices (see :class:`Table`).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping
+from typing import Any, Protocol, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.errors import IllegalActionError
+from parlour.protocol import Action, Rules
+from parlour.registry import make
+from parlour.simulation import resolve_rules
+
+__all__ = ["LearningGame", "Table", "agent_names", "seat_of"]
+
+FloatArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+
+
+class _ArrayObservation(Protocol):
+    def to_array(self) -> FloatArray: ...
+
+
+class LearningGame(Protocol):
+    """The learning interface every parlour game implements, beside the
+    common protocol (:class:`parlour.Game`)."""
+
+    num_players: int
+    num_action_ids: int
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def action_id(self, action: Action) -> int: ...
+
+    def action_from_id(self, i: int) -> Action: ...
+
+    def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]: ...
+
+    def observation(self, seat: int) -> _ArrayObservation: ...
+
+    def rewards(self) -> tuple[float, ...]: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def verify_action(self, seat: int, action: Action | str) -> Action: ...
+
+    def apply(self, seat: int, action: Action | str) -> None: ...
+
+    def render(self, seat: int | None = None) -> str: ...
+
+    def record(self) -> dict[str, Any]: ...
+
+
+def agent_names(num_players: int) -> list[str]:
+    """``["player_0", ..., "player_{n-1}"]``, the PettingZoo convention."""
+    return [f"player_{s}" for s in range(num_players)]
+
+
+def seat_of(agent: str) -> int:
+    """The seat of ``"player_<seat>"``."""
+    return int(agent[7:])
+
+
+class Table:
+    """A game, its waiting seats and the answers given so far in a window.
+
+    Where several seats must choose at once (``len(game.to_act) > 1``), the
+    envs ask them one after another, in seat order. Applying each answer at
+    once would let the game show it to the seats asked after (a pot that
+    grows, a claim already made): the answers are held here instead, every
+    seat of the window is asked about the same unchanged state, and the
+    answers are applied in seat order once all are in. An answer whose seat
+    an earlier answer of the window took out of ``to_act`` (a win that ends
+    the window) is dropped, as the game would have no use for it.
+    """
+
+    __slots__ = (
+        "_answers",
+        "_rules",
+        "game",
+        "name",
+        "num_action_ids",
+        "num_players",
+        "obs_shape",
+        "waiting",
+    )
+
+    def __init__(self, name: str, rules: Rules | Mapping[str, Any] | None) -> None:
+        self.name = name
+        self._rules = resolve_rules(name, rules)
+        self.game = self._make(0)
+        self.num_players: int = self.game.num_players
+        self.num_action_ids: int = self.game.num_action_ids
+        self.obs_shape: tuple[int, ...] = tuple(self.game.observation(0).to_array().shape)
+        #: Seats still to answer now, in seat order (the env asks ``waiting[0]``).
+        self.waiting: tuple[int, ...] = ()
+        self._answers: list[tuple[int, Action]] = []
+
+    @property
+    def rules(self) -> Rules:
+        """The rules every game of this table is played by."""
+        return self._rules
+
+    def _make(self, seed: int) -> LearningGame:
+        return cast(LearningGame, make(self.name, rules=self._rules, seed=seed))
+
+    def new_game(self, seed: int) -> None:
+        """Deal the game seeded ``seed`` (``parlour.make(name, rules, seed=seed)``)."""
+        self.game = self._make(seed)
+        self._sync()
+
+    def _sync(self) -> None:
+        self.waiting = tuple(sorted(self.game.to_act))
+        self._answers.clear()
+
+    def observation(self, seat: int) -> FloatArray:
+        """The seat's observation array."""
+        return self.game.observation(seat).to_array()
+
+    def mask(self, seat: int) -> MaskArray:
+        """The seat's action mask as int8: its legal ids while it is still to
+        answer, else all zeros (an answer given in a window is final)."""
+        if seat in self.waiting:
+            # The game hands over a new bool array; int8 is the same bytes.
+            return self.game.legal_mask(seat).view(np.int8)
+        return np.zeros(self.num_action_ids, dtype=np.int8)
+
+    def action_of(self, seat: int, action_id: Any) -> Action:
+        """The game's action for ``action_id`` from ``seat``, which must be
+        the seat asked now; :class:`IllegalActionError` naming the id if it
+        is not legal (nothing changes)."""
+        try:
+            i = operator.index(action_id)
+        except TypeError:
+            raise IllegalActionError(
+                f"seat {seat}: an action id is an int, not {type(action_id).__name__}"
+            ) from None
+        if not 0 <= i < self.num_action_ids:
+            raise IllegalActionError(
+                f"seat {seat}: action id {i} is out of range 0..{self.num_action_ids - 1}"
+            )
+        if not self.game.legal_mask(seat)[i]:
+            raise IllegalActionError(f"seat {seat}: action id {i} is not legal now")
+        return self.game.action_from_id(i)
+
+    def answer(self, seat: int, action: Action) -> tuple[float, ...] | None:
+        """Give ``seat``'s answer (``seat`` is ``waiting[0]``).
+
+        Returns the game's rewards when the answer (or the window it
+        completes) was applied, ``None`` while the window waits for others.
+        """
+        if len(self.waiting) == 1 and not self._answers:
+            self.game.apply(seat, action)
+        else:
+            # Checked now, so a bad answer is refused before later seats are asked.
+            self.game.verify_action(seat, action)
+            self._answers.append((seat, action))
+            self.waiting = self.waiting[1:]
+            if self.waiting:
+                return None
+            game = self.game
+            for s, a in self._answers:
+                if s in game.to_act:
+                    game.apply(s, a)
+        self._sync()
+        return self.game.rewards()
