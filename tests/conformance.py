@@ -7,6 +7,10 @@ legal action applies and its text parses back, illegal actions raise
 to an identical state, clones are independent, observations are JSON-ready,
 and the same seed gives the same game even when the global ``random`` module
 is reseeded between steps.
+
+tests/test_registry.py runs it on every game in the registry
+(``parlour.games()``), a game of another package included; the games' own
+test files run it longer and under other rules.
 """
 
 from __future__ import annotations

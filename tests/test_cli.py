@@ -241,7 +241,7 @@ def _saved(tmp_path: Path, game: str = "sichuan") -> tuple[Path, dict[str, objec
     return path, record
 
 
-@pytest.mark.parametrize("game", ["sichuan", "sisepai", "shrinewars", "ninedomains"])
+@pytest.mark.parametrize("game", parlour.games())
 def test_replay_list_prints_every_action(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
 ) -> None:
@@ -513,7 +513,7 @@ def _unindented(out: str) -> str:
     return "\n".join(line.strip() for line in out.splitlines())
 
 
-@pytest.mark.parametrize("game", ["sichuan", "sisepai", "shrinewars", "ninedomains"])
+@pytest.mark.parametrize("game", parlour.games())
 def test_replay_shows_the_table_as_play_goes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
 ) -> None:

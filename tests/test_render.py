@@ -18,7 +18,7 @@ from parlour.protocol import Game
 from parlour.simulation import make_bots
 from parlour.terminal import render
 
-GAMES = ["sichuan", "sisepai", "shrinewars", "ninedomains"]
+GAMES = parlour.games()
 
 
 def _steps(game: Game, seed: int, limit: int = 400) -> list[Game]:
