@@ -17,11 +17,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import parlour
 from parlour import IllegalActionError, NotationError, ninedomains, shrinewars, sichuan, sisepai
 from parlour.ninedomains import bots as nd_bots
 from parlour.protocol import Action, Game
 
-GAMES = ("sichuan", "sisepai", "shrinewars", "ninedomains")
+GAMES = parlour.games()
 
 
 def _game(name: str, seed: int) -> tuple[Game, list[Any]]:
@@ -33,7 +34,11 @@ def _game(name: str, seed: int) -> tuple[Game, list[Any]]:
     if name == "shrinewars":
         g = shrinewars.Game(seed=seed, players=2 + seed % 5)
         return g, [shrinewars.RandomBot() for _ in range(g.num_players)]
-    return ninedomains.Game(seed=seed), [nd_bots.RandomBot() for _ in range(2)]
+    if name == "ninedomains":
+        return ninedomains.Game(seed=seed), [nd_bots.RandomBot() for _ in range(2)]
+    # Any other registered game, as its spec makes it.
+    g = parlour.make(name, seed=seed)
+    return g, [parlour.spec(name).bots["random"]() for _ in range(g.num_players)]
 
 
 def _advance(g: Game, bots: list[Any], rng: random.Random, steps: int) -> None:

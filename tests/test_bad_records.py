@@ -26,17 +26,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import parlour
 from parlour import RecordError, ninedomains, records, shrinewars, sichuan, sisepai
 from parlour.ninedomains import bots as nd_bots
 from parlour.protocol import Game
 
-GAMES = ("sichuan", "sisepai", "shrinewars", "ninedomains")
-CLASSES: dict[str, type[Game]] = {
-    "sichuan": sichuan.Game,
-    "sisepai": sisepai.Game,
-    "shrinewars": shrinewars.Game,
-    "ninedomains": ninedomains.Game,
-}
+GAMES = parlour.games()
+CLASSES: dict[str, type[Game]] = {name: parlour.game_class(name) for name in GAMES}
 # The deal list that holds the cards or tiles, per game.
 DECK_KEY = {"sichuan": "wall", "sisepai": "deck", "shrinewars": "deck", "ninedomains": "domains"}
 
@@ -51,9 +47,13 @@ def _play(name: str, seed: int, steps: int | None = None) -> Game:
     elif name == "shrinewars":
         g = shrinewars.Game(seed=seed, players=2 + seed % 5)
         bots = [shrinewars.RandomBot() for _ in range(g.num_players)]
-    else:
+    elif name == "ninedomains":
         g = ninedomains.Game(seed=seed)
         bots = [nd_bots.HeuristicBot() for _ in range(2)]
+    else:
+        # Any other registered game, as its spec makes it.
+        g = parlour.make(name, seed=seed)
+        bots = [parlour.spec(name).bots["heuristic"]() for _ in range(g.num_players)]
     rng = random.Random(seed)
     n = 0
     while not g.is_over and (steps is None or n < steps):

@@ -29,7 +29,7 @@ def _by_hand(game: str, n: int, seed: int, bots: list[str]) -> tuple[list[int], 
     return wins, [t / n for t in totals]
 
 
-@pytest.mark.parametrize("game", ["sichuan", "sisepai", "shrinewars", "ninedomains"])
+@pytest.mark.parametrize("game", parlour.games())
 def test_summary_matches_games_played_directly(game: str) -> None:
     n = 6
     seats = parlour.make(game, seed=0).num_players
