@@ -27,6 +27,11 @@ from parlour.protocol import Rules
 
 __all__ = ["AECEnv", "GymEnv", "ParallelEnv", "aec", "gym", "parallel"]
 
+# The classes live in private modules (a module named aec would be shadowed by
+# the function aec); they are documented and pickled under the name users import.
+for _cls in (AECEnv, GymEnv, ParallelEnv):
+    _cls.__module__ = __name__
+
 
 def aec(
     name: str,

@@ -1,7 +1,8 @@
 """A parlour game as a Gymnasium :class:`~gymnasium.Env`: one learner against
 parlour's bots."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: autodoc evaluates a class's signature
+# without its module's names, and string annotations would stay unresolved there.
 
 import random
 from collections.abc import Mapping, Sequence

@@ -1,7 +1,8 @@
 """A parlour game as a PettingZoo :class:`~pettingzoo.ParallelEnv`: every
 agent asked now acts in one step."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: autodoc evaluates a class's signature
+# without its module's names, and string annotations would stay unresolved there.
 
 from collections.abc import Mapping
 from typing import Any
