@@ -17,7 +17,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-import parlour
+from parlour import _backend
+from parlour._version import __version__
+from parlour.protocol import Game, Rules
+from parlour.registry import games, spec
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -37,9 +40,9 @@ def _info_args(parser: argparse.ArgumentParser) -> None:
 
 def _info(args: argparse.Namespace) -> int:
     del args
-    print(f"parlour {parlour.__version__}")
-    print(f"backend: {parlour.backend}")
-    print(f"games: {', '.join(parlour.games())}")
+    print(f"parlour {__version__}")
+    print(f"backend: {_backend.current()}")
+    print(f"games: {', '.join(games())}")
     return 0
 
 
@@ -53,7 +56,7 @@ def _game_arg(parser: argparse.ArgumentParser, names: Sequence[str], help: str) 
 def _bots_help() -> str:
     # Each bot name once, with the games it is limited to when not every
     # game has it.
-    specs = [parlour.spec(name) for name in parlour.games()]
+    specs = [spec(name) for name in games()]
     names = dict.fromkeys(bot for s in specs for bot in s.bots)
     shown = []
     for bot in names:
@@ -167,7 +170,7 @@ def _rules_file(path: str) -> dict[str, Any]:
     return data
 
 
-def _rules_of(args: argparse.Namespace) -> parlour.protocol.Rules:
+def _rules_of(args: argparse.Namespace) -> Rules:
     """The game's rules from ``--rules FILE`` and ``--rule KEY=VALUE``
     (the same for every command that takes them)."""
     from parlour.errors import ParlourError
@@ -189,7 +192,7 @@ def _rules_of(args: argparse.Namespace) -> parlour.protocol.Rules:
 
 
 def _simulate_args(parser: argparse.ArgumentParser) -> None:
-    _game_arg(parser, parlour.games(), "the game to play")
+    _game_arg(parser, games(), "the game to play")
     parser.add_argument("-n", "--games", type=_positive, default=1000, help="games (1000)")
     parser.add_argument("--bots", default="heuristic", help=_bots_help())
     parser.add_argument("--seed", type=_integer, default=0, help="seed of the run (0)")
@@ -338,7 +341,7 @@ COMMANDS["simulate"] = (
 
 
 def _play_args(parser: argparse.ArgumentParser) -> None:
-    _game_arg(parser, parlour.games(), "the game to play")
+    _game_arg(parser, games(), "the game to play")
     parser.add_argument(
         "--bots",
         default="heuristic",
@@ -394,12 +397,12 @@ _HAND_GAME_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {}
 
 def _hand_games() -> tuple[str, ...]:
     """The games with a hand report."""
-    return tuple(g for g in parlour.games() if parlour.spec(g).report_hand is not None)
+    return tuple(g for g in games() if spec(g).report_hand is not None)
 
 
 def _hand_rules_games() -> tuple[str, ...]:
     """The games whose hand reports depend on rule options."""
-    return tuple(g for g in _hand_games() if parlour.spec(g).hand_rules)
+    return tuple(g for g in _hand_games() if spec(g).hand_rules)
 
 
 def _hand_args(parser: argparse.ArgumentParser) -> None:
@@ -408,11 +411,11 @@ def _hand_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", nargs="+", help="the hand in the game's notation")
     _HAND_GAME_OPTIONS.clear()
     for name in names:
-        spec = parlour.spec(name)
-        if not spec.hand_options:
+        game_spec = spec(name)
+        if not game_spec.hand_options:
             continue
-        group = parser.add_argument_group(f"{spec.title} options")
-        for option in spec.hand_options:
+        group = parser.add_argument_group(f"{game_spec.title} options")
+        for option in game_spec.hand_options:
             if option.dest in _HAND_GAME_OPTIONS:
                 # Another game's option of the same name: one flag serves both.
                 flag, owners = _HAND_GAME_OPTIONS[option.dest]
@@ -428,10 +431,10 @@ def _hand_args(parser: argparse.ArgumentParser) -> None:
 
 def _hand_misapplied(args: argparse.Namespace) -> str | None:
     """The error for the first option given that does not apply to the game."""
-    for dest, (option, games) in _HAND_GAME_OPTIONS.items():
+    for dest, (option, owners) in _HAND_GAME_OPTIONS.items():
         value = getattr(args, dest, None)
-        if value not in (None, False) and args.game not in games:
-            return f"{option} applies to {' and '.join(games)} hands only, not {args.game}"
+        if value not in (None, False) and args.game not in owners:
+            return f"{option} applies to {' and '.join(owners)} hands only, not {args.game}"
     ruled = _hand_rules_games()
     if (args.rule or args.rules is not None) and args.game not in ruled:
         option = "--rule" if args.rule else "--rules"
@@ -448,12 +451,12 @@ def _hand(args: argparse.Namespace) -> int:
     misapplied = _hand_misapplied(args)
     if misapplied is not None:
         raise _UsageError(misapplied)
-    spec = parlour.spec(args.game)
-    assert spec.report_hand is not None  # the parser offers no other game
+    game_spec = spec(args.game)
+    assert game_spec.report_hand is not None  # the parser offers no other game
     # A game whose hand takes no rule options is scored under its defaults.
-    rules = _rules_of(args) if spec.hand_rules else spec.rules()
-    options = {o.dest: getattr(args, o.dest, None) for o in spec.hand_options}
-    lines = spec.report_hand(" ".join(args.text), rules, options)
+    rules = _rules_of(args) if game_spec.hand_rules else game_spec.rules()
+    options = {o.dest: getattr(args, o.dest, None) for o in game_spec.hand_options}
+    lines = game_spec.report_hand(" ".join(args.text), rules, options)
     if rules != type(rules)():
         lines.insert(0, rules_text(rules))
     print("\n".join(lines))
@@ -461,7 +464,7 @@ def _hand(args: argparse.Namespace) -> int:
 
 
 def _hand_help() -> str:
-    titles = [parlour.spec(g).title for g in _hand_games()]
+    titles = [spec(g).title for g in _hand_games()]
     listed = ", ".join(titles[:-1]) + " or " + titles[-1] if len(titles) > 1 else "".join(titles)
     return f"evaluate a hand: {listed}"
 
@@ -624,7 +627,7 @@ def _indented(table: str, width: int) -> str:
 
 
 def _replay_steps(
-    game: parlour.protocol.Game, moves: Sequence[Sequence[Any]], first: int, width: int
+    game: Game, moves: Sequence[Sequence[Any]], first: int, width: int
 ) -> Iterator[tuple[str, str, int]]:
     """Apply ``moves[first:]`` to ``game``, yielding for each step its line,
     the table after it and the number of moves applied by then.
@@ -689,7 +692,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="parlour", description="Rules engines and hand evaluators for four games."
     )
-    parser.add_argument("--version", action="version", version=f"parlour {parlour.__version__}")
+    parser.add_argument("--version", action="version", version=f"parlour {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (help_of, add_args, run) in COMMANDS.items():
         help_text = help_of() if callable(help_of) else help_of
