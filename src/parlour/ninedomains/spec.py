@@ -8,10 +8,11 @@ The Nine Domains has no hand to evaluate: ``parlour hand`` does not take it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from parlour import ninedomains as nd
-from parlour.ninedomains.bots import EquilibriumBot, HeuristicBot, RandomBot
 from parlour.ninedomains.table import seat_view
-from parlour.protocol import Result
+from parlour.protocol import Bot, Result
 from parlour.registry import GameSpec, TerminalSpec
 
 __all__ = ["SPEC"]
@@ -21,6 +22,18 @@ def outcome_tags(result: Result) -> tuple[str, ...]:
     """How the game was won (``"won on elements"``), or ``"draw"``."""
     reason = str(result.details.get("reason", "?"))
     return ("draw" if reason == "draw" else f"won on {reason}",)
+
+
+def _bot(class_name: str) -> Callable[[], Bot]:
+    # The bots need numpy, which takes longer to import than all the games:
+    # the package imports them when the first one is made, so that loading
+    # the spec (as every ``parlour`` command does) stays cheap.
+    def make() -> Bot:
+        made: Bot = getattr(nd, class_name)()
+        return made
+
+    make.__name__ = make.__qualname__ = class_name
+    return make
 
 
 NOTATION = """\
@@ -40,7 +53,11 @@ SPEC = GameSpec(
     title="The Nine Domains",
     game=nd.Game,
     rules=nd.Rules,
-    bots={"random": RandomBot, "heuristic": HeuristicBot, "equilibrium": EquilibriumBot},
+    bots={
+        "random": _bot("RandomBot"),
+        "heuristic": _bot("HeuristicBot"),
+        "equilibrium": _bot("EquilibriumBot"),
+    },
     outcome_label="how the game was won",
     outcome_tags=outcome_tags,
     observation=nd.NineDomainsObservation,
