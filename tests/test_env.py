@@ -50,6 +50,8 @@ SEATS = 3
 @dataclass(frozen=True)
 class WhisperRules(BaseRules):
     rounds: int = 2
+    #: A stake of 3 settles the window at once, the seats yet to stake staking 0.
+    sudden: bool = False
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,9 @@ class WhisperGame(BaseGame):
         assert isinstance(action, Say)
         if self._phase == "stake":
             self._stakes[seat] = action.n
+            if action.n == 3 and self.rules.sudden:
+                for s in range(SEATS):
+                    self._stakes.setdefault(s, 0)
             if len(self._stakes) == SEATS:
                 self._settle_stakes()
             return
@@ -388,6 +393,21 @@ def test_aec_window_answers_do_not_reach_later_seats() -> None:
     # Once all are in, they are applied in seat order.
     env.step(1)
     assert [(s, str(a)) for s, a in env.game.history] == [(0, "say 3"), (1, "say 2"), (2, "say 1")]
+
+
+def test_answers_after_one_that_closes_the_window_are_dropped() -> None:
+    env = parlour.env.aec("whisper", {"sudden": True})
+    env.reset(seed=8)
+    for answer in (1, 3, 2):  # seat 1's 3 settles the window; seat 2's 2 is moot
+        env.step(answer)
+    game = env.game
+    assert [(s, str(a)) for s, a in game.history] == [(0, "say 1"), (1, "say 3")]
+    # The next window asks every seat afresh; seat 2's answer was not applied to it.
+    assert game.to_act == (0, 1, 2) and env.agent_selection == "player_0"
+    assert game.observation(0).last_stakes == (1, 3, 0)
+    run = run_aec(env, seed=8)
+    assert tuple(run["totals"].values()) == env.game.result.scores
+    assert WhisperGame.from_record(env.game.record()).history == env.game.history
 
 
 def test_gym_window_answers_do_not_reach_the_learner() -> None:

@@ -80,9 +80,14 @@ class Table:
     once would let the game show it to the seats asked after (a pot that
     grows, a claim already made): the answers are held here instead, every
     seat of the window is asked about the same unchanged state, and the
-    answers are applied in seat order once all are in. An answer whose seat
-    an earlier answer of the window took out of ``to_act`` (a win that ends
-    the window) is dropped, as the game would have no use for it.
+    answers are applied in seat order once all are in.
+
+    An earlier answer may end the window (a win that closes a claim window):
+    the answers after it are then dropped, as the game would have no use
+    for them. The window is still open while every seat the game asks is
+    one whose answer is held and not yet applied; once the game asks anyone
+    else, or nobody, it has moved on, and a held answer applied there would
+    answer a question its seat was never asked.
     """
 
     __slots__ = (
@@ -170,8 +175,13 @@ class Table:
             if self.waiting:
                 return None
             game = self.game
+            held = {s for s, _ in self._answers}
             for s, a in self._answers:
-                if s in game.to_act:
+                to_act = game.to_act
+                if not held.issuperset(to_act):
+                    break
+                if s in to_act:
                     game.apply(s, a)
+                held.discard(s)
         self._sync()
         return self.game.rewards()
