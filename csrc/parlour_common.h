@@ -12,14 +12,16 @@ extern "C" {
 /* Bumped whenever a declaration in parlour.h changes incompatibly. */
 #define PARLOUR_ABI_VERSION 2
 
-/* Status codes: every function that can fail returns one (>= 0 is success). */
+/* Status codes: every function that can fail returns one (>= 0 is success).
+ * The errors are PARLOUR_E_NULL, _COUNT, _SIZE, _ARG, _BUFFER, _NOT_COMPLETE
+ * and _ILLEGAL, made from the rows of common_codes.def (with the messages
+ * parlour_strerror returns; PARLOUR_MESSAGE_OK and _UNKNOWN index its others). */
 #define PARLOUR_OK 0
-#define PARLOUR_E_NULL (-1)        /* a required pointer was NULL */
-#define PARLOUR_E_COUNT (-2)       /* a count is out of range (e.g. more than 4 copies) */
-#define PARLOUR_E_SIZE (-3)        /* the hand has a size the function does not accept */
-#define PARLOUR_E_ARG (-4)         /* another argument is out of range */
-#define PARLOUR_E_BUFFER (-5)      /* a caller-owned buffer is too small or not initialised */
-#define PARLOUR_E_NOT_COMPLETE (-6) /* the hand is not complete where a complete one is needed */
+enum {
+#define PARLOUR_E(id, code, text) PARLOUR_E_##id = code,
+#define PARLOUR_MESSAGE(id, code, text) PARLOUR_MESSAGE_##id = code,
+#include "common_codes.def"
+};
 
 int parlour_abi_version(void);
 const char *parlour_strerror(int status);

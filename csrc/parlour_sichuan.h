@@ -8,7 +8,20 @@
 extern "C" {
 #endif
 
-/* Kinds are 0..26: suit * 9 + rank - 1 (suits m = 0, p = 1, s = 2). */
+/* The codes (suits, forms, meld types, the fan table, flag bits) come from
+ * sichuan_codes.def, the one table of them that the binding and the Python
+ * side read too: each row becomes the constant PARLOUR_<GROUP>_<ID>. */
+enum {
+#define PARLOUR_SC_SUIT(id, code, text) PARLOUR_SC_SUIT_##id = code,
+#define PARLOUR_SC_FORM(id, code, text) PARLOUR_SC_FORM_##id = code,
+#define PARLOUR_SC_MELD(id, code, text, size) PARLOUR_SC_MELD_##id = code,
+#define PARLOUR_SC_FAN(id, code, text, fan) PARLOUR_SC_FAN_##id = code,
+#define PARLOUR_SC_FLAG(id, code, text) PARLOUR_SC_FLAG_##id = code,
+#define PARLOUR_SC_RULE(id, code, text) PARLOUR_SC_RULE_##id = code,
+#include "sichuan_codes.def"
+};
+
+/* Kinds are 0..26: suit * 9 + rank - 1 (suits PARLOUR_SC_SUIT_M, _P, _S). */
 #define PARLOUR_SC_KINDS 27
 /* A suit's key is sum(count[rank] * 5**rank) over its 9 ranks (base 5). */
 #define PARLOUR_SC_SUIT_KEYS 1953125u
@@ -27,10 +40,7 @@ int parlour_sc_tables_check(const parlour_sc_tables *tables);
 /* Missing suit argument: 0, 1, 2, or -1 for none. */
 #define PARLOUR_SC_NO_MISSING (-1)
 
-/* Shanten forms. */
-#define PARLOUR_SC_FORM_ANY 0
-#define PARLOUR_SC_FORM_STANDARD 1
-#define PARLOUR_SC_FORM_SEVEN_PAIRS 2
+/* Shanten forms: PARLOUR_SC_FORM_ANY, _STANDARD, _SEVEN_PAIRS. */
 /* Returned through *out by parlour_sc_shanten for a form the hand cannot take
  * (seven pairs with declared melds). */
 #define PARLOUR_SC_SHANTEN_IMPOSSIBLE 99
@@ -71,43 +81,44 @@ int parlour_sc_waits_keys(const parlour_sc_tables *tables, const uint32_t keys[3
 int parlour_sc_shanten_keys(const parlour_sc_tables *tables, const uint32_t keys[3], int melds,
                             int missing_suit, int form, int *out);
 
-/* Scoring. */
-#define PARLOUR_SC_MELD_PUNG 0
-#define PARLOUR_SC_MELD_KONG 1           /* exposed or added kong */
-#define PARLOUR_SC_MELD_CONCEALED_KONG 2
-
+/* Scoring. Meld types: PARLOUR_SC_MELD_PUNG, _KONG (exposed or added),
+ * _CONCEALED_KONG. */
 typedef struct {
     uint8_t kind;
     uint8_t type; /* PARLOUR_SC_MELD_* */
 } parlour_sc_meld;
 
-/* Patterns (score.pattern). */
-#define PARLOUR_SC_BASIC 0
-#define PARLOUR_SC_ALL_PUNGS 1
-#define PARLOUR_SC_SEVEN_PAIRS 2
-#define PARLOUR_SC_OUTSIDE 3
-#define PARLOUR_SC_ALL_258_PUNGS 4
+/* Patterns (score.pattern): PARLOUR_SC_FAN_BASIC .. PARLOUR_SC_FAN_ALL_258_PUNGS,
+ * the first rows of the fan table. Win flags and additions (score.additions
+ * uses the same bits): PARLOUR_SC_FLAG_FULL_FLUSH, _GOLDEN_HOOK,
+ * _KONG_REPLACEMENT, _ROBBED_KONG, _LAST_TILE, _SELF_DRAW (a flag; an
+ * addition only under the rule bit PARLOUR_SC_RULE_SELF_DRAW_DOUBLES). */
 
-/* Win flags and additions (score.additions uses the same bits). */
-#define PARLOUR_SC_FULL_FLUSH (1u << 0)
-#define PARLOUR_SC_GOLDEN_HOOK (1u << 1)
-#define PARLOUR_SC_KONG_REPLACEMENT (1u << 2)
-#define PARLOUR_SC_ROBBED_KONG (1u << 3)
-#define PARLOUR_SC_LAST_TILE (1u << 4)
-#define PARLOUR_SC_SELF_DRAW (1u << 5)         /* flag only */
-#define PARLOUR_SC_SELF_DRAW_DOUBLES (1u << 6) /* rule: a self-draw adds 1 fan */
+/* The names before 0.2.0, kept for C callers. */
+#define PARLOUR_SC_BASIC PARLOUR_SC_FAN_BASIC
+#define PARLOUR_SC_ALL_PUNGS PARLOUR_SC_FAN_ALL_PUNGS
+#define PARLOUR_SC_SEVEN_PAIRS PARLOUR_SC_FAN_SEVEN_PAIRS
+#define PARLOUR_SC_OUTSIDE PARLOUR_SC_FAN_OUTSIDE
+#define PARLOUR_SC_ALL_258_PUNGS PARLOUR_SC_FAN_ALL_258_PUNGS
+#define PARLOUR_SC_FULL_FLUSH PARLOUR_SC_FLAG_FULL_FLUSH
+#define PARLOUR_SC_GOLDEN_HOOK PARLOUR_SC_FLAG_GOLDEN_HOOK
+#define PARLOUR_SC_KONG_REPLACEMENT PARLOUR_SC_FLAG_KONG_REPLACEMENT
+#define PARLOUR_SC_ROBBED_KONG PARLOUR_SC_FLAG_ROBBED_KONG
+#define PARLOUR_SC_LAST_TILE PARLOUR_SC_FLAG_LAST_TILE
+#define PARLOUR_SC_SELF_DRAW PARLOUR_SC_FLAG_SELF_DRAW
+#define PARLOUR_SC_SELF_DRAW_DOUBLES PARLOUR_SC_RULE_SELF_DRAW_DOUBLES
 
 typedef struct {
     int fan;        /* uncapped */
     int points;     /* 2 ** min(fan, cap) */
-    int pattern;    /* PARLOUR_SC_BASIC .. PARLOUR_SC_ALL_258_PUNGS */
-    unsigned additions; /* PARLOUR_SC_* addition bits that applied */
+    int pattern;    /* PARLOUR_SC_FAN_BASIC .. PARLOUR_SC_FAN_ALL_258_PUNGS */
+    unsigned additions; /* PARLOUR_SC_FLAG_* bits that applied */
     int roots;
 } parlour_sc_score;
 
 /* Scores a complete hand (PARLOUR_E_NOT_COMPLETE otherwise). cap is the fan
- * cap, or -1 for none. flags: PARLOUR_SC_SELF_DRAW, _KONG_REPLACEMENT,
- * _ROBBED_KONG, _LAST_TILE, _SELF_DRAW_DOUBLES. */
+ * cap, or -1 for none. flags: PARLOUR_SC_FLAG_SELF_DRAW, _KONG_REPLACEMENT,
+ * _ROBBED_KONG, _LAST_TILE, and PARLOUR_SC_RULE_SELF_DRAW_DOUBLES. */
 int parlour_sc_score_hand(const parlour_sc_tables *tables, const uint8_t counts[27],
                           const parlour_sc_meld *melds, int nmelds, unsigned flags, int cap,
                           parlour_sc_score *out);

@@ -496,20 +496,24 @@ static int is258(int kind) { int r = rank_of(kind); return r == 2 || r == 5 || r
 /* Pattern of one decomposition, by its surviving flags. */
 static int pattern_of(int flags)
 {
-    if ((flags & F_PUNGS) && (flags & F_258)) return PARLOUR_SC_ALL_258_PUNGS;
-    if (flags & F_OUTSIDE) return PARLOUR_SC_OUTSIDE;
-    if (flags & F_PUNGS) return PARLOUR_SC_ALL_PUNGS;
-    return PARLOUR_SC_BASIC;
+    if ((flags & F_PUNGS) && (flags & F_258)) return PARLOUR_SC_FAN_ALL_258_PUNGS;
+    if (flags & F_OUTSIDE) return PARLOUR_SC_FAN_OUTSIDE;
+    if (flags & F_PUNGS) return PARLOUR_SC_FAN_ALL_PUNGS;
+    return PARLOUR_SC_FAN_BASIC;
 }
 
-static const int PATTERN_FAN[5] = {0, 1, 2, 2, 3};
+/* Fan of each row of the fan table (sichuan_codes.def), by code. */
+static const int FAN[] = {
+#define PARLOUR_SC_FAN(id, code, text, fan) [code] = fan,
+#include "sichuan_codes.def"
+};
 
 /* Better pattern: more fan, then earlier in the rules' table. */
 static int better(int a, int b)
 {
     if (a < 0) return b;
     if (b < 0) return a;
-    if (PATTERN_FAN[a] != PATTERN_FAN[b]) return PATTERN_FAN[a] > PATTERN_FAN[b] ? a : b;
+    if (FAN[a] != FAN[b]) return FAN[a] > FAN[b] ? a : b;
     return a < b ? a : b;
 }
 
@@ -543,6 +547,12 @@ static int best_split(uint8_t c[27], int from, int pair, int flags)
     return best;
 }
 
+/* Tiles in a meld of each type. */
+static const uint8_t MELD_SIZE[] = {
+#define PARLOUR_SC_MELD(id, code, text, size) [code] = size,
+#include "sichuan_codes.def"
+};
+
 static int validate_melds(const parlour_sc_meld *melds, int nmelds, const uint8_t counts[27],
                           uint8_t total[27])
 {
@@ -554,7 +564,7 @@ static int validate_melds(const parlour_sc_meld *melds, int nmelds, const uint8_
         parlour_sc_meld m = melds[j];
         COPY_FENCE();
         if (m.kind >= 27 || m.type > PARLOUR_SC_MELD_CONCEALED_KONG) return PARLOUR_E_ARG;
-        total[m.kind] += m.type == PARLOUR_SC_MELD_PUNG ? 3 : 4;
+        total[m.kind] += MELD_SIZE[m.type];
         if (total[m.kind] > 4) return PARLOUR_E_COUNT;
     }
     return PARLOUR_OK;
@@ -580,7 +590,7 @@ static int score_valid(const uint8_t counts[27], const uint8_t total[27],
         int even = 1;
         for (int k = 0; k < 27; k++)
             if (counts[k] % 2) even = 0;
-        if (even) pattern = better(pattern, PARLOUR_SC_SEVEN_PAIRS);
+        if (even) pattern = better(pattern, PARLOUR_SC_FAN_SEVEN_PAIRS);
     }
     if (pattern < 0) return PARLOUR_E_NOT_COMPLETE;
     unsigned add = 0;
@@ -589,18 +599,17 @@ static int score_valid(const uint8_t counts[27], const uint8_t total[27],
         if (total[k]) suits |= 1 << (k / 9);
         if (total[k] == 4) roots++;
     }
-    if (suits == 1 || suits == 2 || suits == 4) add |= PARLOUR_SC_FULL_FLUSH;
-    if (nmelds == 4) add |= PARLOUR_SC_GOLDEN_HOOK;
-    add |= flags & (PARLOUR_SC_KONG_REPLACEMENT | PARLOUR_SC_ROBBED_KONG | PARLOUR_SC_LAST_TILE);
-    if ((flags & PARLOUR_SC_SELF_DRAW) && (flags & PARLOUR_SC_SELF_DRAW_DOUBLES))
-        add |= PARLOUR_SC_SELF_DRAW;
-    int fan = PATTERN_FAN[pattern] + roots;
-    if (add & PARLOUR_SC_FULL_FLUSH) fan += 2;
-    if (add & PARLOUR_SC_GOLDEN_HOOK) fan += 1;
-    if (add & PARLOUR_SC_KONG_REPLACEMENT) fan += 1;
-    if (add & PARLOUR_SC_ROBBED_KONG) fan += 1;
-    if (add & PARLOUR_SC_LAST_TILE) fan += 1;
-    if (add & PARLOUR_SC_SELF_DRAW) fan += 1;
+    if (suits == 1 || suits == 2 || suits == 4) add |= PARLOUR_SC_FLAG_FULL_FLUSH;
+    if (nmelds == 4) add |= PARLOUR_SC_FLAG_GOLDEN_HOOK;
+    add |= flags & (PARLOUR_SC_FLAG_KONG_REPLACEMENT | PARLOUR_SC_FLAG_ROBBED_KONG |
+                    PARLOUR_SC_FLAG_LAST_TILE);
+    if ((flags & PARLOUR_SC_FLAG_SELF_DRAW) && (flags & PARLOUR_SC_RULE_SELF_DRAW_DOUBLES))
+        add |= PARLOUR_SC_FLAG_SELF_DRAW;
+    int fan = FAN[pattern] + roots * FAN[PARLOUR_SC_FAN_ROOT];
+    /* Each addition's fan is the fan-table row of the flag's ID. */
+#define PARLOUR_SC_FLAG(id, code, text) \
+    if (add & (unsigned)PARLOUR_SC_FLAG_##id) fan += FAN[PARLOUR_SC_FAN_##id];
+#include "sichuan_codes.def"
     int capped = (cap >= 0 && fan > cap) ? cap : fan;
     if (capped > 30) capped = 30;
     out->fan = fan;

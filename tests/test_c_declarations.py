@@ -223,7 +223,10 @@ def test_the_constants_reach_cffi() -> None:
     ffi = cbuild.ffi()
     lib = ffi.dlopen(None)
     consts = cbuild.constants()
-    assert consts["PARLOUR_E_COUNT"] == lib.PARLOUR_E_COUNT == -2
+    assert consts["PARLOUR_SC_NO_MISSING"] == lib.PARLOUR_SC_NO_MISSING == -1
     assert consts["PARLOUR_SW_FULL_MASK"] == (1 << 36) - 1
-    assert consts["PARLOUR_SC_SELF_DRAW_DOUBLES"] == 1 << 6
+    assert consts["PARLOUR_SC_SUIT_KEYS"] == 5**9
+    # So do the enum constants the headers make from the code tables.
+    assert lib.PARLOUR_E_COUNT == -2
+    assert lib.PARLOUR_SC_RULE_SELF_DRAW_DOUBLES == 1 << 6
     assert consts["PARLOUR_SG_TILES"] == ffi.typeof("parlour_sg_view").fields[1][1].type.length

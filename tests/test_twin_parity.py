@@ -25,6 +25,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour import _backend
+from parlour.sichuan import Hand
+from parlour.sichuan.hand import packed_keys
 
 CORE_STUB = Path(__file__).resolve().parents[1] / "src" / "parlour" / "_core.pyi"
 
@@ -222,6 +224,9 @@ def _maybe(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
 
 
 # Sichuan ---------------------------------------------------------------------
+# Plain data as parlour.sichuan passes it: packed suit keys, meld numbers,
+# meld counts, meld bytes (kind, type), suit and form codes; mostly valid,
+# with values out of range in every argument.
 
 
 @st.composite
@@ -236,18 +241,47 @@ def _sc_counts(draw: st.DrawFn, sizes: tuple[int, ...] = (13, 14)) -> list[int]:
     return counts
 
 
-def _sc_text(counts: list[int]) -> str:
-    return "".join(
-        "".join(str(r + 1) * counts[9 * s + r] for r in range(9)) + "mps"[s]
-        for s in range(3)
-        if any(counts[9 * s : 9 * s + 9])
-    )
+# Complete hands (with their melds), so that the scorer's answers are compared too.
+_SC_COMPLETE = [
+    ("11123456789999m", b""),
+    ("11m22p33s44m55p66s77m", b""),
+    ("123m456m789m111p22p", b""),
+    ("11122233344455m", b""),
+    ("88s", bytes([1, 0, 13, 1, 22, 2, 4, 0])),
+    ("99m789p123s", bytes([0, 0, 9, 1])),
+    ("99s", bytes([0, 0, 8, 1, 9, 2, 17, 0])),
+]
+SC_PACKED = st.one_of(
+    _sc_counts().map(packed_keys),
+    _sc_counts((2, 5, 8, 11, 12, 15)).map(packed_keys),
+    st.sampled_from([packed_keys(Hand.parse(t).counts) for t, _m in _SC_COMPLETE]),
+    # A suit key of 5**9 or more, a suit of more than 14 tiles, any 63 bits.
+    st.sampled_from([5**9, (2**21 - 1) << 21, packed_keys([4] * 4 + [0] * 23)]),
+    st.integers(0, 2**63 - 1),
+)
+SC_NMELDS = st.one_of(st.just(0), st.integers(-1, 5))
+SC_MISSING = st.one_of(st.integers(-1, 2), st.integers(-3, 4))
+SC_FORM = st.one_of(st.integers(0, 2), st.integers(-2, 4))
+SC_MELD_COUNTS = st.one_of(
+    st.none(),
+    st.lists(st.sampled_from([0, 0, 0, 3, 4, 5]), min_size=27, max_size=27).map(bytes),
+    st.binary(max_size=30),
+)
+SC_MELDS = st.one_of(
+    st.just(b""),
+    st.lists(st.tuples(st.integers(0, 26), st.integers(0, 2)), max_size=4).map(
+        lambda ms: bytes(x for m in ms for x in m)
+    ),
+    st.binary(max_size=11),
+)
+SC_CAP = st.one_of(st.just(5), st.integers(-3, 32))
 
 
-SC_HAND = _sc_counts().map(_sc_text)
-SC_HAND13 = _sc_counts((13,)).map(_sc_text)
-SC_MISSING = st.sampled_from([None, "m", "p", "s"])
-SC_FORM = st.sampled_from(["any", "standard", "seven_pairs"])
+@st.composite
+def _sc_scored(draw: st.DrawFn) -> tuple[int, bytes]:
+    text, melds = draw(st.sampled_from(_SC_COMPLETE))
+    return packed_keys(Hand.parse(text).counts), melds
+
 
 PARITY: dict[str, st.SearchStrategy[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
 
@@ -258,79 +292,60 @@ def _case(name: str, args: st.SearchStrategy[tuple[Any, ...]], kwargs: Any = Non
 
 
 _case("abi_version", st.just(()))
+_case("sichuan_is_complete_keys", st.tuples(SC_PACKED, SC_NMELDS, SC_MISSING))
+_case("sichuan_waits_keys", st.tuples(SC_PACKED, SC_NMELDS, SC_MELD_COUNTS, SC_MISSING))
+_case("sichuan_shanten_keys", st.tuples(SC_PACKED, SC_NMELDS, SC_MELD_COUNTS, SC_MISSING, SC_FORM))
 _case(
-    "sichuan_is_complete",
-    st.tuples(_maybe(SC_HAND)),
-    st.fixed_dictionaries({}, optional={"missing_suit": _maybe(SC_MISSING)}),
-)
-_case(
-    "sichuan_waits",
-    st.tuples(_maybe(SC_HAND13)),
-    st.fixed_dictionaries({}, optional={"missing_suit": _maybe(SC_MISSING)}),
-)
-_case(
-    "sichuan_shanten",
-    st.tuples(_maybe(SC_HAND)),
-    st.fixed_dictionaries(
-        {}, optional={"missing_suit": _maybe(SC_MISSING), "form": _maybe(SC_FORM)}
+    "sichuan_score_keys",
+    st.one_of(
+        st.tuples(SC_PACKED, SC_MELDS, st.integers(0, 127), SC_CAP),
+        _sc_scored().flatmap(
+            lambda pm: st.tuples(st.just(pm[0]), st.just(pm[1]), st.integers(0, 127), SC_CAP)
+        ),
     ),
 )
 _case(
-    "sichuan_score",
+    "sichuan_best_win_keys",
     st.tuples(
-        _maybe(st.sampled_from(["11123456789999m", "11m22p33s44m55p66s77m", "1234m"]) | SC_HAND)
+        st.one_of(_sc_counts((13, 10, 7, 4, 1)).map(packed_keys), SC_PACKED),
+        SC_MELDS,
+        SC_MISSING,
+        SC_CAP,
     ),
-    st.fixed_dictionaries(
-        {},
-        optional={
-            "self_draw": st.booleans(),
-            "kong_replacement": st.booleans(),
-            "robbed_kong": st.booleans(),
-            "last_tile": st.booleans(),
-            "win_tile": _maybe(st.sampled_from(["1m", "9m", "5p"])),
-        },
-    ),
-)
-_case(
-    "sichuan_best_win",
-    st.tuples(_maybe(SC_HAND13)),
-    st.fixed_dictionaries({}, optional={"missing_suit": _maybe(SC_MISSING)}),
 )
 
 
 @st.composite
-def _sc_batch(draw: st.DrawFn) -> tuple[Any, ...]:
-    rows = draw(st.lists(_sc_counts(), max_size=3))
-    counts = np.array(rows, dtype=np.uint8).reshape(len(rows), 27)
-    counts = draw(st.one_of(st.just(counts), st.just(counts), HOSTILE))
+def _sc_batch(draw: st.DrawFn, form: bool = False) -> tuple[Any, ...]:
+    rows = draw(st.lists(_sc_counts((13, 14, 11, 12)), max_size=3))
+    width = draw(st.sampled_from([27, 27, 27, 26]))
+    counts = np.array([r[:width] for r in rows], dtype=np.uint8).reshape(len(rows), width)
+    if rows and draw(st.booleans()):
+        counts[draw(st.integers(0, len(rows) - 1)), draw(st.integers(0, width - 1))] = draw(
+            st.sampled_from([5, 255])
+        )
     melds = draw(
         st.one_of(
             st.none(),
-            st.just(np.zeros(len(rows), dtype=np.uint8)),
-            _arrays([np.uint8, np.int64], [0]),
-            HOSTILE,
+            st.lists(st.integers(0, 6), min_size=len(rows), max_size=len(rows)).map(
+                lambda v: np.array(v, dtype=np.uint8)
+            ),
+            st.lists(st.integers(0, 1), max_size=4).map(lambda v: np.array(v, dtype=np.uint8)),
         )
     )
-    return (counts, melds)
+    args: tuple[Any, ...] = (counts, melds, draw(SC_MISSING))
+    return (*args, draw(SC_FORM)) if form else args
 
 
-for _name in ("sichuan_batch_is_complete", "sichuan_batch_waits"):
-    _case(
-        _name, _sc_batch(), st.fixed_dictionaries({}, optional={"missing_suit": _maybe(SC_MISSING)})
-    )
-_case(
-    "sichuan_batch_shanten",
-    _sc_batch(),
-    st.fixed_dictionaries(
-        {}, optional={"missing_suit": _maybe(SC_MISSING), "form": _maybe(SC_FORM)}
-    ),
-)
+_case("sichuan_batch_is_complete", _sc_batch())
+_case("sichuan_batch_waits", _sc_batch())
+_case("sichuan_batch_shanten", _sc_batch(form=True))
 _case(
     "sichuan_discard_gains",
     st.tuples(
         _maybe(_sc_counts((14, 11, 8)).map(bytes)),
         st.one_of(st.integers(0, 2), st.integers(-3, 6)),
-        _maybe(SC_MISSING),
+        SC_MISSING,
         _maybe(st.lists(st.integers(0, 4), min_size=27, max_size=27)),
         st.one_of(st.none(), _maybe(st.lists(st.integers(0, 1), min_size=27, max_size=27))),
     ),

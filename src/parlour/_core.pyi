@@ -6,47 +6,33 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from parlour.sichuan.hand import Form, HandLike, Score
-from parlour.sichuan.rules import Rules as SichuanRules
-
 ABI_VERSION: int
 
 def abi_version() -> int: ...
 
-# --- sichuan ---
-def sichuan_is_complete(hand: HandLike, *, missing_suit: Any = None) -> bool: ...
-def sichuan_waits(hand: HandLike, *, missing_suit: Any = None) -> tuple[str, ...]: ...
-def sichuan_shanten(hand: HandLike, *, missing_suit: Any = None, form: Form = "any") -> int: ...
-def sichuan_score(
-    hand: HandLike,
-    *,
-    self_draw: bool = False,
-    kong_replacement: bool = False,
-    robbed_kong: bool = False,
-    last_tile: bool = False,
-    win_tile: Any = None,
-    rules: SichuanRules | None = None,
-) -> Score: ...
-def sichuan_best_win(
-    hand: HandLike, *, missing_suit: Any = None, rules: SichuanRules | None = None
+# --- sichuan (plain data: packed suit keys, meld counts/bytes, suit and form codes) ---
+def sichuan_is_complete_keys(packed: int, melds: int, missing: int) -> bool: ...
+def sichuan_waits_keys(packed: int, melds: int, meld_counts: bytes | None, missing: int) -> int: ...
+def sichuan_shanten_keys(
+    packed: int, melds: int, meld_counts: bytes | None, missing: int, form: int
 ) -> int: ...
+def sichuan_score_keys(
+    packed: int, melds: bytes, flags: int, cap: int
+) -> tuple[int, int, int, int, int] | None: ...
+def sichuan_best_win_keys(packed: int, melds: bytes, missing: int, cap: int) -> int: ...
 def sichuan_batch_is_complete(
-    counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None = None, *, missing_suit: Any = None
+    counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None, missing: int
 ) -> NDArray[np.bool_]: ...
 def sichuan_batch_shanten(
-    counts: NDArray[np.uint8],
-    melds: NDArray[np.uint8] | None = None,
-    *,
-    missing_suit: Any = None,
-    form: Form = "any",
+    counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None, missing: int, form: int
 ) -> NDArray[np.int8]: ...
 def sichuan_batch_waits(
-    counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None = None, *, missing_suit: Any = None
+    counts: NDArray[np.uint8], melds: NDArray[np.uint8] | None, missing: int
 ) -> NDArray[np.uint32]: ...
 def sichuan_discard_gains(
     counts: bytes | bytearray | list[int] | tuple[int, ...],
     melds: int,
-    missing_suit: Any,
+    missing: int,
     live: bytes | bytearray | list[int] | tuple[int, ...],
     candidates: bytes | bytearray | list[int] | tuple[int, ...] | None = None,
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]]: ...

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from typing import Any
 
 import atheris
 
@@ -18,39 +19,53 @@ with atheris.instrument_imports():
     import numpy as np
 
     from parlour import NotationError, _backend
-    from parlour.sichuan import Hand
+    from parlour.sichuan import SUITS, Hand, batch, is_complete, shanten, waits
 
 C = _backend.load("c")
-PY = _backend.load("python")
+
+
+def _both(call: Any) -> tuple[Any, Any]:
+    """``call()`` with the public functions on the compiled backend, then on the twin."""
+    with _backend.use("c"):
+        c = call()
+    with _backend.use("python"):
+        p = call()
+    return c, p
 
 
 def one_input(data: bytes) -> None:
     if not data:
         return
     flags, body = data[0], data[1:]
-    missing = (None, "m", "p", "s")[flags & 3]
+    missing = (None, *SUITS)[flags & 3]
     arr = np.frombuffer(body, dtype=np.uint8)
     rows = arr[: arr.size - arr.size % 27].reshape(-1, 27) if arr.size >= 27 else arr
-    for fn in (C.sichuan_batch_is_complete, C.sichuan_batch_shanten, C.sichuan_batch_waits):
+    miss = -1 if missing is None else SUITS.index(missing)
+    with _backend.use("c"):
+        for fn in (batch.is_complete, batch.shanten, batch.waits):
+            with contextlib.suppress(ValueError):
+                fn(rows, missing_suit=missing)
+    if rows.ndim == 2:
+        # The binding itself, past the public checks: any row width, any values.
+        for name in ("sichuan_batch_is_complete", "sichuan_batch_waits"):
+            with contextlib.suppress(ValueError):
+                getattr(C, name)(rows, None, miss)
         with contextlib.suppress(ValueError):
-            fn(rows, missing_suit=missing)
+            C.sichuan_batch_shanten(rows, None, miss, flags >> 2 & 3)
     counts = [b % 5 for b in body[:27]] + [0] * max(0, 27 - len(body))
     try:
         hand = Hand(counts)
     except NotationError:
         return
     if hand.size == 14:
-        assert C.sichuan_is_complete(hand, missing_suit=missing) == PY.sichuan_is_complete(
-            hand, missing_suit=missing
-        )
+        c, p = _both(lambda: is_complete(hand, missing_suit=missing))
+        assert c == p
     if hand.size in (13, 14):
-        assert C.sichuan_shanten(hand, missing_suit=missing) == PY.sichuan_shanten(
-            hand, missing_suit=missing
-        )
+        c, p = _both(lambda: shanten(hand, missing_suit=missing))
+        assert c == p
     if hand.size == 13:
-        assert C.sichuan_waits(hand, missing_suit=missing) == PY.sichuan_waits(
-            hand, missing_suit=missing
-        )
+        c, p = _both(lambda: waits(hand, missing_suit=missing))
+        assert c == p
 
 
 def main() -> None:

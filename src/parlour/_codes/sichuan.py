@@ -2,6 +2,109 @@
 
 from __future__ import annotations
 
+SC_SUIT = (
+    ("M", 0, "m"),
+    ("P", 1, "p"),
+    ("S", 2, "s"),
+)
+SC_SUIT_M = 0
+SC_SUIT_P = 1
+SC_SUIT_S = 2
+SC_SUIT_NAMES = (
+    "m",
+    "p",
+    "s",
+)
+
+SC_FORM = (
+    ("ANY", 0, "any"),
+    ("STANDARD", 1, "standard"),
+    ("SEVEN_PAIRS", 2, "seven_pairs"),
+)
+SC_FORM_ANY = 0
+SC_FORM_STANDARD = 1
+SC_FORM_SEVEN_PAIRS = 2
+SC_FORM_NAMES = (
+    "any",
+    "standard",
+    "seven_pairs",
+)
+
+SC_MELD = (
+    ("PUNG", 0, "pung", 3),
+    ("KONG", 1, "kong", 4),
+    ("CONCEALED_KONG", 2, "concealed_kong", 4),
+)
+SC_MELD_PUNG = 0
+SC_MELD_KONG = 1
+SC_MELD_CONCEALED_KONG = 2
+SC_MELD_NAMES = (
+    "pung",
+    "kong",
+    "concealed_kong",
+)
+
+SC_FAN = (
+    ("BASIC", 0, "basic", 0),
+    ("ALL_PUNGS", 1, "all_pungs", 1),
+    ("SEVEN_PAIRS", 2, "seven_pairs", 2),
+    ("OUTSIDE", 3, "outside", 2),
+    ("ALL_258_PUNGS", 4, "all_258_pungs", 3),
+    ("FULL_FLUSH", 5, "full_flush", 2),
+    ("GOLDEN_HOOK", 6, "golden_hook", 1),
+    ("ROOT", 7, "root", 1),
+    ("KONG_REPLACEMENT", 8, "kong_replacement", 1),
+    ("ROBBED_KONG", 9, "robbed_kong", 1),
+    ("LAST_TILE", 10, "last_tile", 1),
+    ("SELF_DRAW", 11, "self_draw", 1),
+)
+SC_FAN_BASIC = 0
+SC_FAN_ALL_PUNGS = 1
+SC_FAN_SEVEN_PAIRS = 2
+SC_FAN_OUTSIDE = 3
+SC_FAN_ALL_258_PUNGS = 4
+SC_FAN_FULL_FLUSH = 5
+SC_FAN_GOLDEN_HOOK = 6
+SC_FAN_ROOT = 7
+SC_FAN_KONG_REPLACEMENT = 8
+SC_FAN_ROBBED_KONG = 9
+SC_FAN_LAST_TILE = 10
+SC_FAN_SELF_DRAW = 11
+SC_FAN_NAMES = (
+    "basic",
+    "all_pungs",
+    "seven_pairs",
+    "outside",
+    "all_258_pungs",
+    "full_flush",
+    "golden_hook",
+    "root",
+    "kong_replacement",
+    "robbed_kong",
+    "last_tile",
+    "self_draw",
+)
+
+SC_FLAG = (
+    ("FULL_FLUSH", 1, "full_flush"),
+    ("GOLDEN_HOOK", 2, "golden_hook"),
+    ("KONG_REPLACEMENT", 4, "kong_replacement"),
+    ("ROBBED_KONG", 8, "robbed_kong"),
+    ("LAST_TILE", 16, "last_tile"),
+    ("SELF_DRAW", 32, "self_draw"),
+)
+SC_FLAG_FULL_FLUSH = 1
+SC_FLAG_GOLDEN_HOOK = 2
+SC_FLAG_KONG_REPLACEMENT = 4
+SC_FLAG_ROBBED_KONG = 8
+SC_FLAG_LAST_TILE = 16
+SC_FLAG_SELF_DRAW = 32
+
+SC_RULE = (
+    ("SELF_DRAW_DOUBLES", 64, "self_draw_doubles"),
+)
+SC_RULE_SELF_DRAW_DOUBLES = 64
+
 SG_PHASE = (
     ("EXCHANGE", 0, "exchange"),
     ("DECLARE", 1, "declare"),

@@ -7,9 +7,6 @@ True
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from parlour import _backend
 from parlour.sichuan import batch
 from parlour.sichuan.bots import HeuristicBot, RandomBot
 from parlour.sichuan.evaluate import best_win, is_complete, score, shanten, waits
@@ -83,13 +80,3 @@ __all__ = [
     "tile_text",
     "waits",
 ]
-
-
-def _rebind(impl: ModuleType) -> None:
-    # Keep the package-level names in step with parlour._backend.use().
-    g = globals()
-    for name in ("best_win", "is_complete", "score", "shanten", "waits"):
-        g[name] = getattr(impl, "sichuan_" + name)
-
-
-_backend.bind(_rebind)

@@ -28,12 +28,11 @@ from parlour.sichuan.game import (
     SichuanObservation,
     Win,
 )
-from parlour.sichuan.hand import PACK_DELTA, Hand, Meld, trusted_hand
-from parlour.sichuan.tiles import KINDS, SUITS
+from parlour.sichuan.hand import Meld, valid_hand
+from parlour.sichuan.tiles import KINDS, SUITS, suit_index
 
 __all__ = ["HeuristicBot", "RandomBot"]
 
-_PACK_DELTA = PACK_DELTA
 _MISSING_RANGE = {None: range(0), "m": range(0, 9), "p": range(9, 18), "s": range(18, 27)}
 
 
@@ -143,7 +142,7 @@ class HeuristicBot:
         return obs.missing[obs.seat]
 
     def _shanten(self, counts: list[int], melds: list[Meld], missing: str | None) -> int:
-        return _ev.shanten(_hand(counts, melds), missing_suit=missing)
+        return _ev.shanten(valid_hand(counts, melds), missing_suit=missing)
 
     def _answer(self, obs: SichuanObservation, legal: Sequence[Any]) -> Any:
         claims = [a for a in legal if isinstance(a, (Kong, Pung))]
@@ -208,35 +207,10 @@ class HeuristicBot:
         candidates = bytes(1 if k in first_of_kind else 0 for k in range(KINDS))
         # One call evaluates every candidate (the C core: a few microseconds).
         _best, sh13, gains = _backend.impl.sichuan_discard_gains(
-            counts, len(obs.melds[obs.seat]), missing, live, candidates
+            counts, len(obs.melds[obs.seat]), suit_index(missing), live, candidates
         )
         pick = -1
         for k in sorted(first_of_kind):
             if sh13[k] == _best and (pick < 0 or gains[k] > gains[pick]):
                 pick = k
         return first_of_kind[pick]
-
-
-def _hand(counts: list[int], melds: list[Meld]) -> Hand:
-    """``Hand(counts, melds)`` for the bot's own (valid) hands, built without
-    the constructor's checks; anything out of range goes to the constructor,
-    which says what is wrong."""
-    total = list(counts)
-    for m in melds:
-        total[m.kind] += m.size
-    if len(melds) > 4 or min(counts) < 0 or max(total) > 4:
-        return Hand(counts, melds)
-    size = sum(counts) + 3 * len(melds)
-    if size > 14:
-        return Hand(counts, melds)
-    packed = 0
-    for k in range(KINDS):
-        packed += _PACK_DELTA[k] * counts[k]
-    meld_counts = None
-    if melds:
-        mc = [0] * KINDS
-        for m in melds:
-            mc[m.kind] += m.size
-        meld_counts = bytes(mc)
-    meld_suits = sum({1 << (m.kind // 9) for m in melds})
-    return trusted_hand(tuple(counts), tuple(melds), packed, meld_counts, meld_suits, size)

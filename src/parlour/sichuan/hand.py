@@ -16,8 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from parlour._codes import sichuan as _codes
 from parlour.errors import NotationError
-from parlour.sichuan.tiles import KINDS, SUITS, kind_text
+from parlour.sichuan.tiles import KINDS, SUITS, kind_from_text, kind_text
 
 __all__ = [
     "PATTERNS",
@@ -31,52 +32,30 @@ __all__ = [
     "as_hand",
     "form_index",
     "make_score",
+    "meld_bytes",
+    "packed_keys",
+    "valid_hand",
 ]
 
 MeldType = Literal["pung", "kong", "concealed_kong"]
 Form = Literal["any", "standard", "seven_pairs"]
 
-_MELD_CODES: dict[str, int] = {"pung": 0, "kong": 1, "concealed_kong": 2}
-_FORMS: dict[str, int] = {"any": 0, "standard": 1, "seven_pairs": 2}
+# The codes and the fan table are the rows of csrc/sichuan_codes.def.
+_MELD_CODES: dict[str, int] = {text: code for _id, code, text, _size in _codes.SC_MELD}
+_MELD_SIZES: dict[str, int] = {text: size for _id, _code, text, size in _codes.SC_MELD}
+_FORMS: dict[str, int] = {text: code for _id, code, text in _codes.SC_FORM}
 
 #: Pattern and addition names in the order of the rules' tables.
-PATTERNS = (
-    "basic",
-    "all_pungs",
-    "seven_pairs",
-    "outside",
-    "all_258_pungs",
-    "full_flush",
-    "golden_hook",
-    "root",
-    "kong_replacement",
-    "robbed_kong",
-    "last_tile",
-    "self_draw",
-)
+PATTERNS: tuple[str, ...] = _codes.SC_FAN_NAMES
 #: Fan of each pattern and addition name (``root`` per root).
-PATTERN_FAN: dict[str, int] = {
-    "basic": 0,
-    "all_pungs": 1,
-    "seven_pairs": 2,
-    "outside": 2,
-    "all_258_pungs": 3,
-    "full_flush": 2,
-    "golden_hook": 1,
-    "root": 1,
-    "kong_replacement": 1,
-    "robbed_kong": 1,
-    "last_tile": 1,
-    "self_draw": 1,
-}
-_PATTERN_NAMES = ("basic", "all_pungs", "seven_pairs", "outside", "all_258_pungs")
-# (bit in the C core's additions, name), in table order; "root" goes between.
-_ADDITIONS_BEFORE_ROOT = ((1, "full_flush"), (2, "golden_hook"))
-_ADDITIONS_AFTER_ROOT = (
-    (4, "kong_replacement"),
-    (8, "robbed_kong"),
-    (16, "last_tile"),
-    (32, "self_draw"),
+PATTERN_FAN: dict[str, int] = {text: fan for _id, _code, text, fan in _codes.SC_FAN}
+# After the pattern, a score names each addition in table order: (name, the
+# C core's additions bit), the bit 0 for root, which is named once per root.
+_FLAG_BITS = {ident: bit for ident, bit, _text in _codes.SC_FLAG}
+_ADDITIONS = tuple(
+    (text, _FLAG_BITS.get(ident, 0))
+    for ident, code, text, _fan in _codes.SC_FAN
+    if ident in _FLAG_BITS or code == _codes.SC_FAN_ROOT
 )
 
 
@@ -103,7 +82,7 @@ class Meld:
     @property
     def size(self) -> int:
         """Tiles in the meld (3 or 4)."""
-        return 3 if self.type == "pung" else 4
+        return _MELD_SIZES[self.type]
 
     @property
     def is_kong(self) -> bool:
@@ -193,27 +172,7 @@ class Hand:
         size = sum(cs) + 3 * len(ms)
         if size > 14:
             raise NotationError(f"a hand holds at most 14 tiles (kongs count 3), not {size}")
-        object.__setattr__(self, "_counts", cs)
-        object.__setattr__(self, "_melds", ms)
-        packed = 0
-        for suit in (2, 1, 0):
-            key = 0
-            for r in range(8, -1, -1):
-                key = key * 5 + cs[suit * 9 + r]
-            packed = (packed << 21) | key
-        object.__setattr__(self, "_packed", packed)
-        object.__setattr__(self, "_nmelds", len(ms))
-        if ms:
-            mc = [0] * KINDS
-            for m in ms:
-                mc[m.kind] += m.size
-            object.__setattr__(self, "_meld_counts", bytes(mc))
-        else:
-            object.__setattr__(self, "_meld_counts", None)
-        object.__setattr__(self, "_size", size)
-        # Bit s set when a meld is of suit s: such a hand never completes
-        # with s as its missing suit.
-        object.__setattr__(self, "_meld_suits", sum({1 << (m.kind // 9) for m in ms}))
+        _fill(self, cs, ms, size)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
@@ -335,12 +294,7 @@ class Hand:
         return Hand(counts, self._melds)
 
     def __str__(self) -> str:
-        parts = []
-        for s, letter in enumerate(SUITS):
-            digits = "".join(str(r + 1) * self._counts[s * 9 + r] for r in range(9))
-            if digits:
-                parts.append(digits + letter)
-        concealed = "".join(parts)
+        concealed = counts_text(self._counts)
         return " ".join(
             [concealed, *map(str, self._melds)] if concealed else [str(m) for m in self._melds]
         )
@@ -364,8 +318,45 @@ class Hand:
 
 HandLike = Hand | str
 
-#: What one tile of kind ``k`` adds to a hand's packed suit keys.
+#: What one tile of kind ``k`` adds to a hand's packed suit keys: each suit's
+#: counts read as a base-5 key (rank 1 lowest) in 21 bits, suit m lowest.
 PACK_DELTA: tuple[int, ...] = tuple(5 ** (k % 9) << (21 * (k // 9)) for k in range(KINDS))
+
+
+def packed_keys(counts: Sequence[int]) -> int:
+    """The packed suit keys of 27 counts, as the C core's ``*_keys`` calls take them."""
+    return sum(d * c for d, c in zip(PACK_DELTA, counts, strict=True))
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """MPSZ text of 27 concealed counts, e.g. ``'11123m456p'``."""
+    parts = []
+    for s, letter in enumerate(SUITS):
+        digits = "".join(str(r + 1) * counts[s * 9 + r] for r in range(9))
+        if digits:
+            parts.append(digits + letter)
+    return "".join(parts)
+
+
+def _fill(h: Hand, counts: tuple[int, ...], melds: tuple[Meld, ...], size: int) -> None:
+    # The fields a hand derives from its counts and melds, for Hand() and valid_hand().
+    put = SLOT_SETTERS
+    put["_counts"](h, counts)
+    put["_melds"](h, melds)
+    put["_packed"](h, packed_keys(counts))
+    put["_nmelds"](h, len(melds))
+    if melds:
+        mc = [0] * KINDS
+        for m in melds:
+            mc[m.kind] += m.size
+        put["_meld_counts"](h, bytes(mc))
+    else:
+        put["_meld_counts"](h, None)
+    put["_size"](h, size)
+    # Bit s set when a meld is of suit s: such a hand never completes with s
+    # as its missing suit.
+    put["_meld_suits"](h, sum({1 << (m.kind // 9) for m in melds}))
+
 
 # Setters of Hand's slots. Hands are immutable to their users; the engine and
 # the bots use these only on hands they build from states they know are valid.
@@ -394,14 +385,33 @@ def trusted_hand(
     return h
 
 
+def valid_hand(counts: Sequence[int], melds: Sequence[Meld]) -> Hand:
+    """``Hand(counts, melds)``, without the constructor's checks when the
+    hand is valid; anything out of range goes to the constructor, which says
+    what is wrong. For hands built from states known to be valid (bots)."""
+    total = list(counts)
+    for m in melds:
+        total[m.kind] += m.size
+    size = sum(counts) + 3 * len(melds)
+    if len(melds) > 4 or min(counts) < 0 or max(total) > 4 or size > 14:
+        return Hand(counts, melds)
+    h: Hand = object.__new__(Hand)
+    _fill(h, tuple(counts), tuple(melds), size)
+    return h
+
+
+def meld_bytes(hand: Hand) -> bytes:
+    """The hand's melds as the C core's ``*_keys`` scorers take them: two
+    bytes a meld, its kind and its ``PARLOUR_SC_MELD_*`` type."""
+    return bytes([x for m in hand._melds for x in (m.kind, _MELD_CODES[m.type])])
+
+
 def _meld_key(m: Meld) -> tuple[int, int]:
     return (m.kind, _MELD_CODES[m.type])
 
 
 def _kind_arg(kind: int | str) -> int:
     if isinstance(kind, str):
-        from parlour.sichuan.tiles import kind_from_text
-
         return kind_from_text(kind)
     if isinstance(kind, int) and not isinstance(kind, bool) and 0 <= kind < KINDS:
         return kind
@@ -426,9 +436,12 @@ def form_index(form: str) -> int:
 
 
 def make_score(fan: int, points: int, pattern: int, additions: int, roots: int) -> Score:
-    """Build a :class:`Score` from the C core's numbers (shared by both backends)."""
-    names = [_PATTERN_NAMES[pattern]]
-    names += [name for bit, name in _ADDITIONS_BEFORE_ROOT if additions & bit]
-    names += ["root"] * roots
-    names += [name for bit, name in _ADDITIONS_AFTER_ROOT if additions & bit]
+    """Build a :class:`Score` from the backend's numbers."""
+    names = [PATTERNS[pattern]]
+    for name, bit in _ADDITIONS:
+        if bit:
+            if additions & bit:
+                names.append(name)
+        else:
+            names += [name] * roots
     return Score(fan, points, tuple(names))

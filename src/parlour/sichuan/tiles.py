@@ -15,35 +15,55 @@ from __future__ import annotations
 
 from typing import Literal
 
+from parlour._codes import sichuan as _codes
 from parlour.errors import NotationError
 
 __all__ = [
     "KINDS",
+    "KIND_NAMES",
     "SUITS",
     "TILES",
     "Suit",
     "kind_from_text",
     "kind_text",
+    "mask_kinds",
     "suit_index",
     "tile_kind",
     "tile_text",
 ]
 
-#: Suit letters in suit order.
-SUITS = "mps"
+#: Suit letters in suit order (the rows of csrc/sichuan_codes.def).
+SUITS = "".join(_codes.SC_SUIT_NAMES)
 #: Number of tile kinds (0..26: 1m..9m, 1p..9p, 1s..9s).
 KINDS = 27
 #: Number of physical tiles (ids 0..107, four copies of each kind).
 TILES = 108
 
+#: The text of each kind, by kind.
+KIND_NAMES: tuple[str, ...] = tuple(f"{r + 1}{s}" for s in SUITS for r in range(9))
+
 Suit = Literal["m", "p", "s"]
+
+# Kind texts by wait mask: a game meets few distinct masks, so they are kept
+# (up to a bound, against a caller trying every mask).
+_MASK_KINDS: dict[int, tuple[str, ...]] = {0: ()}
 
 
 def kind_text(kind: int) -> str:
     """The MPSZ text of one kind, e.g. ``'5p'``."""
     if not isinstance(kind, int) or not 0 <= kind < KINDS:
         raise ValueError(f"a kind is an int in 0..26, not {kind!r}")
-    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+    return KIND_NAMES[kind]
+
+
+def mask_kinds(mask: int) -> tuple[str, ...]:
+    """The texts of the kinds in a 27-bit mask (bit ``k`` for kind ``k``), in kind order."""
+    names = _MASK_KINDS.get(mask)
+    if names is None:
+        names = tuple(KIND_NAMES[k] for k in range(KINDS) if mask >> k & 1)
+        if len(_MASK_KINDS) < 1 << 16:
+            _MASK_KINDS[mask] = names
+    return names
 
 
 def kind_from_text(text: str) -> int:
@@ -66,7 +86,7 @@ def tile_text(tile: int) -> str:
     return kind_text(tile_kind(tile))
 
 
-def suit_index(suit: Suit | int | None) -> int:
+def suit_index(suit: str | int | None) -> int:
     """0, 1 or 2 for ``'m'``, ``'p'``, ``'s'`` (or the index itself); -1 for None."""
     if suit is None:
         return -1
