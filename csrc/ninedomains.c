@@ -5,11 +5,17 @@
 
 #include "parlour_copy.h" /* callers' arrays are read once, into checked copies */
 
-/* Size (digit) and sign of each card index: sign 0 = '-', 1 = basic, 2 = '+', 3 = '*'. */
-static const int8_t ND_SIZE[PARLOUR_ND_CARDS] = {0, 1, 2, 3, 4, 5, 1, 1, 2, 2, 3, 3, 4, 4, 0};
-static const int8_t ND_SIGN[PARLOUR_ND_CARDS] = {1, 1, 1, 1, 1, 1, 0, 2, 0, 2, 0, 2, 0, 2, 3};
+/* Size (digit) and sign of each card index, from the table of codes. */
+static const int8_t ND_SIZE[PARLOUR_ND_CARDS] = {
+#define PARLOUR_ND_CARD(id, code, text, size, sign) size,
+#include "ninedomains_codes.def"
+};
+static const int8_t ND_SIGN[PARLOUR_ND_CARDS] = {
+#define PARLOUR_ND_CARD(id, code, text, size, sign) PARLOUR_ND_SIGN_##sign,
+#include "ninedomains_codes.def"
+};
 
-enum { ND_STAR = 14, ND_FOUR_MINUS = 12 };
+enum { ND_STAR = PARLOUR_ND_CARD_STAR, ND_FOUR_MINUS = PARLOUR_ND_CARD_FOUR_MINUS };
 
 /* 1 / -1 / 0 when an override decides (0 only for * against *), 2 when none applies. */
 static int nd_override(int a, int b) {
@@ -27,24 +33,24 @@ static int nd_decide(int a, int b, int ba, int bb, int *rule) {
     int over = nd_override(a, b);
     int sa, sb;
     if (over != 2) {
-        *rule = 1;
+        *rule = PARLOUR_ND_RULE_OVERRIDE;
         return over;
     }
     sa = ND_SIZE[a] + ba;
     sb = ND_SIZE[b] + bb;
     if (sa != sb) {
-        *rule = 2;
+        *rule = PARLOUR_ND_RULE_STRENGTH;
         return sa > sb ? 1 : -1;
     }
     if (ba != bb) {
-        *rule = 3;
+        *rule = PARLOUR_ND_RULE_BONUS;
         return ba > bb ? 1 : -1;
     }
     if (a == b) {
-        *rule = 4;
+        *rule = PARLOUR_ND_RULE_IDENTICAL;
         return 0;
     }
-    *rule = 5;
+    *rule = PARLOUR_ND_RULE_SIGN;
     return ND_SIGN[a] > ND_SIGN[b] ? 1 : -1;
 }
 

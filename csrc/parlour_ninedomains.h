@@ -9,7 +9,16 @@ extern "C" {
 #endif
 
 /* Card indices: 0..5 are the basic cards 0..5; 6..13 are 1- 1+ 2- 2+ 3- 3+ 4- 4+;
- * 14 is *. */
+ * 14 is *: PARLOUR_ND_CARD_ZERO .. PARLOUR_ND_CARD_STAR. Their signs are
+ * PARLOUR_ND_SIGN_MINUS, _BASIC, _PLUS, _STAR, and the battle rules that
+ * decide are PARLOUR_ND_RULE_OVERRIDE (1) .. PARLOUR_ND_RULE_SIGN (5); see
+ * ninedomains_codes.def. */
+enum {
+#define PARLOUR_ND_SIGN(id, code, text) PARLOUR_ND_SIGN_##id = code,
+#define PARLOUR_ND_CARD(id, code, text, size, sign) PARLOUR_ND_CARD_##id = code,
+#define PARLOUR_ND_RULE(id, code, text) PARLOUR_ND_RULE_##id = code,
+#include "ninedomains_codes.def"
+};
 #define PARLOUR_ND_CARDS 15
 /* Bonuses outside -PARLOUR_ND_MAX_BONUS .. PARLOUR_ND_MAX_BONUS are refused. */
 #define PARLOUR_ND_MAX_BONUS 1000

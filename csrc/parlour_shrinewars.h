@@ -8,8 +8,13 @@
 extern "C" {
 #endif
 
-/* Card ids are 0..35: element * 9 + value - 1, elements Fire 0, Water 1,
- * Air 2, Earth 3, values 1..9. A holding is also a 36-bit mask (bit id). */
+/* Card ids are 0..35: element * 9 + value - 1, values 1..9, elements
+ * PARLOUR_SW_ELEMENT_FIRE, _WATER, _AIR, _EARTH (see shrinewars_codes.def).
+ * A holding is also a 36-bit mask (bit id). */
+enum {
+#define PARLOUR_SW_ELEMENT(id, code, letter, name) PARLOUR_SW_ELEMENT_##id = code,
+#include "shrinewars_codes.def"
+};
 #define PARLOUR_SW_CARDS 36
 #define PARLOUR_SW_FULL_MASK ((UINT64_C(1) << 36) - 1)
 /* At most one run per element (two runs need ten values) plus one group per

@@ -19,16 +19,20 @@ extern "C" {
 /* Cards in a complete hand. */
 #define PARLOUR_SSP_HAND 21
 
-/* Group types (indices into the points array). */
-#define PARLOUR_SSP_GENERAL 0
-#define PARLOUR_SSP_FLOWER 1
-#define PARLOUR_SSP_PAIR 2
-#define PARLOUR_SSP_TRIPLE 3
-#define PARLOUR_SSP_QUAD 4
-#define PARLOUR_SSP_COMMAND 5
-#define PARLOUR_SSP_FIELD 6
-#define PARLOUR_SSP_SOLDIERS3 7
-#define PARLOUR_SSP_SOLDIERS4 8
+/* Group types (indices into the points array): PARLOUR_SSP_GROUP_GENERAL,
+ * _FLOWER, _PAIR, _TRIPLE, _QUAD, _COMMAND, _FIELD, _SOLDIERS3, _SOLDIERS4;
+ * colours PARLOUR_SSP_COLOUR_RED .. _WHITE, characters
+ * PARLOUR_SSP_CHARACTER_GENERAL .. _SOLDIER and flowers (kind
+ * PARLOUR_SSP_CHESS_KINDS + code) PARLOUR_SSP_FLOWER_DUKE .. _BARON (see
+ * sisepai_codes.def). */
+enum {
+#define PARLOUR_SSP_GROUP(id, code, text, points) PARLOUR_SSP_GROUP_##id = code,
+#define PARLOUR_SSP_COLOUR(id, code, letter, name) PARLOUR_SSP_COLOUR_##id = code,
+#define PARLOUR_SSP_CHARACTER(id, code, letter, name) PARLOUR_SSP_CHARACTER_##id = code,
+#define PARLOUR_SSP_FLOWER(id, code, text, name) PARLOUR_SSP_FLOWER_##id = code,
+#include "sisepai_codes.def"
+};
+/* The number of group types (sisepai.c checks it against the table). */
 #define PARLOUR_SSP_GROUP_TYPES 9
 /* Largest points a group type may be given. */
 #define PARLOUR_SSP_MAX_POINTS 100

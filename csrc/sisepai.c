@@ -34,6 +34,12 @@ static const parlour_ssp_group *own_groups(const parlour_ssp_group *src, int n,
     return dst;
 }
 
+/* The header's count of group types is the number of rows of the table. */
+typedef char ssp_group_types_match[(0
+#define PARLOUR_SSP_GROUP(id, code, text, points) +1
+#include "sisepai_codes.def"
+                                    ) == PARLOUR_SSP_GROUP_TYPES ? 1 : -1];
+
 #define MAGIC 0x7061726c73737031ull /* "parlssp1" */
 #define SOLDIER_UNIT 15625u         /* 5**6: the soldier digit of a colour key */
 
@@ -79,14 +85,14 @@ int parlour_ssp_tables_init(void *buffer, size_t size, const int points[PARLOUR_
         if (v >= 0 && v + (pts) > b) b = v + (pts);                        \
     } while (0)
         if (low == 0) {
-            OPTION(1u, points[PARLOUR_SSP_GENERAL]);
-            if (d[1] && d[2]) OPTION(1u + 5u + 25u, points[PARLOUR_SSP_COMMAND]);
+            OPTION(1u, points[PARLOUR_SSP_GROUP_GENERAL]);
+            if (d[1] && d[2]) OPTION(1u + 5u + 25u, points[PARLOUR_SSP_GROUP_COMMAND]);
         } else {
-            if (d[low] >= 2) OPTION(2u * POW5[low], points[PARLOUR_SSP_PAIR]);
-            if (d[low] >= 3) OPTION(3u * POW5[low], points[PARLOUR_SSP_TRIPLE]);
-            if (d[low] >= 4) OPTION(4u * POW5[low], points[PARLOUR_SSP_QUAD]);
+            if (d[low] >= 2) OPTION(2u * POW5[low], points[PARLOUR_SSP_GROUP_PAIR]);
+            if (d[low] >= 3) OPTION(3u * POW5[low], points[PARLOUR_SSP_GROUP_TRIPLE]);
+            if (d[low] >= 4) OPTION(4u * POW5[low], points[PARLOUR_SSP_GROUP_QUAD]);
             if (low == 3 && d[4] && d[5])
-                OPTION(POW5[3] + POW5[4] + POW5[5], points[PARLOUR_SSP_FIELD]);
+                OPTION(POW5[3] + POW5[4] + POW5[5], points[PARLOUR_SSP_GROUP_FIELD]);
         }
 #undef OPTION
         t->best[key] = (int16_t)b;
@@ -135,8 +141,8 @@ static int solve_keys(const struct parlour_ssp_tables *t, const uint32_t keys[4]
                         v3 = tb[keys[3] - (uint32_t)(n4 + a + b + cc) * SOLDIER_UNIT];
                         if (v3 < 0) continue;
                         if (first_only) return 0;
-                        tot = v0 + v1 + v2 + v3 + n4 * t->points[PARLOUR_SSP_SOLDIERS4] +
-                              (a + b + cc + d) * t->points[PARLOUR_SSP_SOLDIERS3];
+                        tot = v0 + v1 + v2 + v3 + n4 * t->points[PARLOUR_SSP_GROUP_SOLDIERS4] +
+                              (a + b + cc + d) * t->points[PARLOUR_SSP_GROUP_SOLDIERS3];
                         if (tot > best) best = tot;
                     }
                 }
@@ -183,25 +189,28 @@ int parlour_ssp_group_type(const parlour_ssp_group *g)
     }
     k0 = g->kinds[0];
     if (n == 1) {
-        if (k0 >= PARLOUR_SSP_CHESS_KINDS) return PARLOUR_SSP_FLOWER;
-        return k0 % 7 == 0 ? PARLOUR_SSP_GENERAL : PARLOUR_E_ARG;
+        if (k0 >= PARLOUR_SSP_CHESS_KINDS) return PARLOUR_SSP_GROUP_FLOWER;
+        return k0 % 7 == PARLOUR_SSP_CHARACTER_GENERAL ? PARLOUR_SSP_GROUP_GENERAL : PARLOUR_E_ARG;
     }
     if (g->kinds[n - 1] >= PARLOUR_SSP_CHESS_KINDS) return PARLOUR_E_ARG;
     col = k0 / 7;
     ch = k0 % 7;
     if (g->kinds[n - 1] == k0) { /* identical */
-        if (ch == 0) return PARLOUR_E_ARG;
-        return n == 2 ? PARLOUR_SSP_PAIR : (n == 3 ? PARLOUR_SSP_TRIPLE : PARLOUR_SSP_QUAD);
+        if (ch == PARLOUR_SSP_CHARACTER_GENERAL) return PARLOUR_E_ARG;
+        return n == 2 ? PARLOUR_SSP_GROUP_PAIR
+                      : (n == 3 ? PARLOUR_SSP_GROUP_TRIPLE : PARLOUR_SSP_GROUP_QUAD);
     }
-    if (n == 3 && g->kinds[1] == k0 + 1 && g->kinds[2] == k0 + 2 && (ch == 0 || ch == 3))
-        return ch == 0 ? PARLOUR_SSP_COMMAND : PARLOUR_SSP_FIELD;
+    if (n == 3 && g->kinds[1] == k0 + 1 && g->kinds[2] == k0 + 2 &&
+        (ch == PARLOUR_SSP_CHARACTER_GENERAL || ch == PARLOUR_SSP_CHARACTER_CHARIOT))
+        return ch == PARLOUR_SSP_CHARACTER_GENERAL ? PARLOUR_SSP_GROUP_COMMAND
+                                                   : PARLOUR_SSP_GROUP_FIELD;
     if (n >= 3) { /* soldiers of different colours: strictly increasing, all S */
         for (i = 0; i < n; i++) {
-            if (g->kinds[i] % 7 != 6) return PARLOUR_E_ARG;
+            if (g->kinds[i] % 7 != PARLOUR_SSP_CHARACTER_SOLDIER) return PARLOUR_E_ARG;
             if (i && g->kinds[i] == g->kinds[i - 1]) return PARLOUR_E_ARG;
         }
         (void)col;
-        return n == 3 ? PARLOUR_SSP_SOLDIERS3 : PARLOUR_SSP_SOLDIERS4;
+        return n == 3 ? PARLOUR_SSP_GROUP_SOLDIERS3 : PARLOUR_SSP_GROUP_SOLDIERS4;
     }
     return PARLOUR_E_ARG;
 }
@@ -362,15 +371,16 @@ int parlour_ssp_best_groups(const parlour_ssp_tables *t, const uint8_t counts[33
 #define CAND(nn, a, b, x, y) \
     (cand[nc].n = (nn), cand[nc].kinds[0] = (uint8_t)(a), cand[nc].kinds[1] = (uint8_t)(b), \
      cand[nc].kinds[2] = (uint8_t)(x), cand[nc].kinds[3] = (uint8_t)(y), nc++)
-        if (ch == 0) {
+        if (ch == PARLOUR_SSP_CHARACTER_GENERAL) {
             CAND1(k);
             if (c[k + 1] && c[k + 2]) CAND(3, k, k + 1, k + 2, 0);
         } else {
             if (c[k] >= 2) CAND(2, k, k, 0, 0);
             if (c[k] >= 3) CAND(3, k, k, k, 0);
             if (c[k] >= 4) CAND(4, k, k, k, k);
-            if (ch == 3 && c[k + 1] && c[k + 2]) CAND(3, k, k + 1, k + 2, 0);
-            if (ch == 6) {
+            if (ch == PARLOUR_SSP_CHARACTER_CHARIOT && c[k + 1] && c[k + 2])
+                CAND(3, k, k + 1, k + 2, 0);
+            if (ch == PARLOUR_SSP_CHARACTER_SOLDIER) {
                 int d1, d2, d3;
                 for (d1 = col + 1; d1 < 4; d1++) {
                     for (d2 = d1 + 1; d2 < 4; d2++) {
@@ -408,7 +418,7 @@ int parlour_ssp_best_groups(const parlour_ssp_tables *t, const uint8_t counts[33
             buf[ng].n = 1;
             memset(buf[ng].kinds, 0, 4);
             buf[ng].kinds[0] = (uint8_t)k;
-            total += t->points[PARLOUR_SSP_FLOWER];
+            total += t->points[PARLOUR_SSP_GROUP_FLOWER];
             ng++;
         }
     }

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from parlour import _backend
+from parlour import ninedomains as nd
 
 PY = _backend.load("python")
 TEXTS = ("0", "1", "2", "3", "4", "5", "1-", "1+", "2-", "2+", "3-", "3+", "4-", "4+", "*")
@@ -46,13 +47,32 @@ def _same(backend: ModuleType, fn: str, *args: Any, **kw: Any) -> Any:
     return got
 
 
+def _game_same(fn: Any, *args: Any, **kw: Any) -> Any:
+    # The game layer on the live backend against the same on the pure twin.
+    try:
+        with _backend.use("python"):
+            want = fn(*args, **kw)
+    except (ValueError, TypeError) as exc:
+        with pytest.raises((ValueError, TypeError)) as info:
+            fn(*args, **kw)
+        assert type(info.value) is type(exc), (info.value, exc)
+        return None
+    got = fn(*args, **kw)
+    assert got == want
+    return got
+
+
 @given(ANY, ANY, BONUS, BONUS)
 def test_decide(backend: ModuleType, a: Any, b: Any, ba: Any, bb: Any) -> None:
-    got = _same(backend, "ninedomains_decide", a, b, bonus_a=ba, bonus_b=bb)
-    _same(backend, "ninedomains_battle", a, b, bonus_a=ba, bonus_b=bb)
-    _same(backend, "ninedomains_card_index", a)
+    got = _game_same(nd.decide, a, b, bonus_a=ba, bonus_b=bb)
+    _game_same(nd.battle, a, b, bonus_a=ba, bonus_b=bb)
+    _game_same(nd.card_index, a)
     if got is not None:
         assert got[0] in (-1, 0, 1) and 1 <= got[1] <= 5
+    # The backend on plain values of any kind: indices and bonuses in or out of range.
+    plain = _same(backend, "ninedomains_decide", a, b, ba, bb)
+    if plain is not None:
+        assert plain[0] in (-1, 0, 1) and 1 <= plain[1] <= 5
 
 
 _ARR = hnp.arrays(
@@ -77,7 +97,7 @@ def test_batch_valid_and_strided(backend: ModuleType, data: st.DataObject, n: in
     got = _same(backend, "ninedomains_battle_batch", a, b, ba, bb)
     if got is not None:
         want = [
-            PY.ninedomains_battle(TEXTS[x], TEXTS[y], bonus_a=int(p), bonus_b=int(q))
+            PY.ninedomains_decide(x, y, p, q)[0]
             for x, y, p, q in zip(a.tolist(), b.tolist(), ba.tolist(), bb.tolist(), strict=True)
         ]
         assert got.tolist() == want

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from parlour import _backend
+from parlour import _backend, shrinewars
 
 PY = _backend.load("python")
 FULL = (1 << 36) - 1
@@ -59,8 +59,17 @@ def test_masks_of_the_wrong_type(backend: ModuleType, thing: Any) -> None:
     )
 )
 def test_holdings(backend: ModuleType, cards: Any) -> None:
-    _same(backend, "shrinewars_score", cards)
-    _same(backend, "shrinewars_best_partition", cards)
+    for fn in (shrinewars.score, shrinewars.best_partition):
+        # The game layer on the live backend against the same on the pure twin.
+        try:
+            with _backend.use("python"):
+                want = fn(cards)
+        except (ValueError, TypeError) as exc:
+            with pytest.raises((ValueError, TypeError)) as info:
+                fn(cards)
+            assert isinstance(info.value, type(exc)) or isinstance(exc, type(info.value))
+            continue
+        assert fn(cards) == want
 
 
 @given(

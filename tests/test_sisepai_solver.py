@@ -327,11 +327,11 @@ def test_solver_matches_reference(hand: Hand) -> None:
 
     ref = reference(hand)
     for name in _backend.available():
-        impl = _backend.load(name)
-        assert impl.sisepai_is_complete(hand) is (ref is not None), name
-        if ref is not None:
-            g = impl.sisepai_best_groups(hand)
-            assert (g.score, [x.kinds for x in g.groups]) == ref, name
+        with _backend.use(name):
+            assert is_complete(hand) is (ref is not None), name
+            if ref is not None:
+                g = best_groups(hand)
+                assert (g.score, [x.kinds for x in g.groups]) == ref, name
 
 
 @given(hands(size=20))
@@ -345,7 +345,8 @@ def test_winning_cards_match_reference(hand: Hand) -> None:
         if held[k] < (4 if k < 28 else 1) and reference(hand.add(k)) is not None
     )
     for name in _backend.available():
-        assert _backend.load(name).sisepai_winning_cards(hand) == want, name
+        with _backend.use(name):
+            assert winning_cards(hand) == want, name
 
 
 @given(hands(), st.lists(st.integers(0, 9), min_size=9, max_size=9))
@@ -355,11 +356,11 @@ def test_backends_agree_under_other_points(hand: Hand, pts: list[int]) -> None:
     rules = Rules(*pts)
     results = []
     for name in _backend.available():
-        impl = _backend.load(name)
-        try:
-            results.append(impl.sisepai_best_groups(hand, rules=rules))
-        except ValueError as exc:
-            results.append(str(exc))
+        with _backend.use(name):
+            try:
+                results.append(best_groups(hand, rules=rules))
+            except ValueError as exc:
+                results.append(str(exc))
     assert all(r == results[0] for r in results)
 
 

@@ -352,6 +352,7 @@ _case(
 )
 
 # Sì Sè Pái ------------------------------------------------------------------
+# Plain data only: counts, groups of kinds, points (the game layer reads text).
 
 
 @st.composite
@@ -363,16 +364,41 @@ def _ssp_counts(draw: st.DrawFn, size: int = 21) -> list[int]:
     return counts
 
 
-def _ssp_text(counts: list[int]) -> str:
-    from parlour.sisepai import format_kinds
+# Legal groups (and a few that are not), as the exposed part of a hand.
+SSP_GROUP = st.sampled_from(
+    [
+        *[(0,), (28,), (30,), (1, 1), (2, 2, 2), (3, 3, 3, 3), (0, 1, 2), (3, 4, 5)],
+        *[(6, 13, 20), (6, 13, 20, 27), (7, 8, 9), (10, 11, 12)],
+        *[(0, 0), (5, 4, 3), (), (1, 2, 3, 4, 5), (40,)],
+    ]
+)
+SSP_POINTS = st.lists(st.integers(0, 9), min_size=9, max_size=9).map(tuple)
 
-    return format_kinds(k for k in range(33) for _ in range(counts[k]))
+
+@st.composite
+def _ssp_best_groups(draw: st.DrawFn) -> tuple[Any, ...]:
+    exposed = draw(st.lists(SSP_GROUP, max_size=3))
+    counts = draw(_ssp_counts(21 - sum(len(g) for g in exposed)))
+    points = draw(st.one_of(st.just((1, 3, 0, 1, 2, 1, 1, 1, 2)), SSP_POINTS))
+    # Points out of range, of the wrong length or type, and groups of the wrong
+    # shape reach the backend too.
+    hostile_points = st.one_of(
+        st.lists(st.integers(-3, 200), min_size=9, max_size=9),
+        st.lists(st.integers(0, 3), max_size=12),
+        HOSTILE,
+    )
+    return (
+        draw(_maybe(st.just(bytes(counts)) | st.just(counts))),
+        draw(st.one_of(st.just(exposed), st.just(tuple(exposed)), HOSTILE)),
+        draw(st.one_of(st.just(points), st.just(points), hostile_points)),
+    )
 
 
-SSP_HAND = _ssp_counts().map(_ssp_text)
-_case("sisepai_is_complete", st.tuples(_maybe(SSP_HAND)))
-_case("sisepai_best_groups", st.tuples(_maybe(SSP_HAND)))
-_case("sisepai_winning_cards", st.tuples(_maybe(_ssp_counts(20).map(_ssp_text))))
+_case("sisepai_counts_best_groups", _ssp_best_groups())
+_case(
+    "sisepai_group_type",
+    st.tuples(_maybe(st.one_of(SSP_GROUP, st.lists(st.integers(0, 40), max_size=5)))),
+)
 _case(
     "sisepai_counts_complete",
     st.tuples(
@@ -401,11 +427,9 @@ def _ssp_batch(draw: st.DrawFn) -> tuple[Any, ...]:
 _case("sisepai_batch_is_complete", _ssp_batch())
 
 # Shrine Wars ----------------------------------------------------------------
+# Plain data only: 36-bit card masks (the game layer reads card text and ids).
 
 SW_MASK = st.one_of(st.integers(0, (1 << 36) - 1), st.integers(-5, 2**40))
-SW_IDS = st.lists(st.integers(0, 35), max_size=12, unique=True)
-_case("shrinewars_score", st.tuples(_maybe(SW_IDS)))
-_case("shrinewars_best_partition", st.tuples(_maybe(SW_IDS)))
 _case("shrinewars_score_mask", st.tuples(_maybe(SW_MASK)))
 _case("shrinewars_partition_mask", st.tuples(_maybe(SW_MASK)))
 _case(
@@ -422,18 +446,15 @@ _case(
 )
 
 # The Nine Domains -----------------------------------------------------------
+# Plain data only: card indices and int bonuses (the game layer reads card text).
 
-ND_CARD = st.sampled_from(["0", "1", "5", "1-", "4+", "*", 0, 5, 14])
-ND_BONUS = st.one_of(st.integers(-3, 3), st.integers(-100, 100))
-_case("ninedomains_card_index", st.tuples(_maybe(ND_CARD)))
-for _name in ("ninedomains_decide", "ninedomains_battle"):
-    _case(
-        _name,
-        st.tuples(_maybe(ND_CARD), _maybe(ND_CARD)),
-        st.fixed_dictionaries(
-            {}, optional={"bonus_a": _maybe(ND_BONUS), "bonus_b": _maybe(ND_BONUS)}
-        ),
-    )
+ND_INDEX = st.one_of(st.integers(0, 14), st.integers(-2, 20))
+ND_BONUS = st.one_of(st.integers(-3, 3), st.integers(-100, 100), st.integers(-1100, 1100))
+_case(
+    "ninedomains_decide",
+    st.tuples(_maybe(ND_INDEX), _maybe(ND_INDEX)),
+    st.fixed_dictionaries({}, optional={"bonus_a": _maybe(ND_BONUS), "bonus_b": _maybe(ND_BONUS)}),
+)
 
 
 @st.composite

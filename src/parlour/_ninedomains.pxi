@@ -1,88 +1,81 @@
 # Binding of the Nine Domains battles (csrc/ninedomains.c); included by _core.pyx.
+# Plain data in and out: card indices and int bonuses; parlour.ninedomains reads card text.
 
 cdef extern from "parlour.h":
+    enum:
+        PARLOUR_ND_CARDS
+        PARLOUR_ND_MAX_BONUS
     int parlour_nd_decide(int a, int b, int bonus_a, int bonus_b, int *outcome, int *rule) nogil
     int parlour_nd_battle_batch(const uint8_t *a, const uint8_t *b, const int8_t *bonus_a,
                                 const int8_t *bonus_b, size_t n, int8_t *out) nogil
 
 
-cdef object _nd_pure = None
+_ND_BAD_CARD_INDEX = "card indices must be within 0 .. 14"
 
 
-cdef object _nd_pm():
-    # The pure twin supplies argument parsing and checks, so errors are identical.
-    global _nd_pure
-    if _nd_pure is None:
-        from parlour._pure import ninedomains
-        _nd_pure = ninedomains
-    return _nd_pure
-
-
-cdef dict _ND_INDEX = {t: i for i, t in enumerate(
-    ("0", "1", "2", "3", "4", "5", "1-", "1+", "2-", "2+", "3-", "3+", "4-", "4+", "*"))}
-
-
-cdef int _nd_index(object c) except -1:
-    # Fast path for exact card texts and Card objects; anything else goes to the pure
-    # twin, which returns the index or raises the same NotationError.
-    text = c if type(c) is str else getattr(c, "text", None)
-    if type(text) is str:
-        i = _ND_INDEX.get(text)
-        if i is not None:
-            return i
-    return _nd_pm().ninedomains_card_index(c)
-
-
-cdef int _nd_bonus(str name, object value) except? -99999:
-    if type(value) is int and -1000 <= value <= 1000:
+cdef int _nd_int(str name, object value, int bad) except? -99999:
+    # Values past the C int range become ``bad``, which the C core refuses.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if -PARLOUR_ND_MAX_BONUS <= value <= PARLOUR_ND_MAX_BONUS:
         return value
-    return _nd_pm()._bonus(name, value)
+    return bad
 
 
-def ninedomains_card_index(c):
-    """The canonical index (0 .. 14) of a card or card text."""
-    return _nd_index(c)
-
-
-def ninedomains_decide(a, b, *, bonus_a=0, bonus_b=0):
-    """(outcome, rule) of the battle of ``a`` against ``b`` (see the pure twin)."""
-    cdef int ia = _nd_index(a)
-    cdef int ib = _nd_index(b)
-    cdef int ba = _nd_bonus("bonus_a", bonus_a)
-    cdef int bb = _nd_bonus("bonus_b", bonus_b)
+def ninedomains_decide(a, b, bonus_a=0, bonus_b=0):
+    """(outcome, rule) of the battle of card index ``a`` (with ``bonus_a``)
+    against ``b`` (with ``bonus_b``): outcome 1 if ``a`` wins, -1 if ``b``
+    wins, 0 if nobody does; rule 1 .. 5 is the battle rule that decided (1 =
+    the overrides). Indices are 0 .. 14, bonuses -1000 .. 1000."""
+    cdef int ia = _nd_int("a", a, -1)
+    cdef int ib = _nd_int("b", b, -1)
+    cdef int ba = _nd_int("bonus_a", bonus_a, PARLOUR_ND_MAX_BONUS + 1)
+    cdef int bb = _nd_int("bonus_b", bonus_b, PARLOUR_ND_MAX_BONUS + 1)
     cdef int outcome = 0, rule = 0
     _check(parlour_nd_decide(ia, ib, ba, bb, &outcome, &rule))
     return outcome, rule
 
 
-def ninedomains_battle(a, b, *, bonus_a=0, bonus_b=0):
-    """1 if card ``a`` wins, -1 if ``b`` wins, 0 if nobody does."""
-    cdef int ia = _nd_index(a)
-    cdef int ib = _nd_index(b)
-    cdef int ba = _nd_bonus("bonus_a", bonus_a)
-    cdef int bb = _nd_bonus("bonus_b", bonus_b)
-    cdef int outcome = 0, rule = 0
-    _check(parlour_nd_decide(ia, ib, ba, bb, &outcome, &rule))
-    return outcome
+cdef object _nd_as(str name, object values, object dtype, object n):
+    if values is None:
+        return None
+    # Always a copy: another thread may write into the caller's array, and a
+    # value must not change between its check and its use.
+    arr = np.array(values)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional, not of shape {arr.shape}")
+    if arr.size and not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"{name} must hold integers, not {arr.dtype}")
+    if n is not None and arr.shape[0] != n:
+        raise ValueError(f"{name} has {arr.shape[0]} entries, expected {n}")
+    info = np.iinfo(dtype)
+    if arr.size and (arr.min() < info.min or arr.max() > info.max):
+        raise ValueError(f"{name} must fit in {np.dtype(dtype).name}")
+    return np.ascontiguousarray(arr, dtype=dtype)
+
+
+cdef object _nd_cards_as(str name, object values, object n):
+    # The card arrays are required: ``None`` is only a default for the bonuses.
+    arr = _nd_as(name, values, np.uint8, n)
+    if arr is None:
+        raise TypeError(f"{name} must be a sequence of card indices, not None")
+    return arr
 
 
 def ninedomains_battle_batch(a, b, bonus_a=None, bonus_b=None):
-    """Outcomes (int8) of many battles given card indices and int8 bonuses.
+    """Outcomes (int8: 1, -1 or 0) of many battles given card indices and int8 bonuses.
 
+    Raises ``ValueError`` for a card index outside 0 .. 14 or arrays of unequal length.
     The arrays are copied before they are checked: if another thread writes
     into them during the call, each outcome is that of some values its battle
-    held during the call, or the call raises the ``ValueError`` for a card
-    index outside 0 .. 14.
+    held during the call, or the call raises that ``ValueError``.
     """
-    # pm._as returns copies, so the loop below reads memory no caller holds.
-    pm = _nd_pm()
-    aa = pm._cards_as("a", a, None)
+    # _nd_as returns copies, so the loop below reads memory no caller holds.
+    aa = _nd_cards_as("a", a, None)
     cdef size_t n = aa.shape[0]
-    bv_ = pm._cards_as("b", b, n)
-    ba = pm._as("bonus_a", bonus_a, np.int8, n)
-    bb = pm._as("bonus_b", bonus_b, np.int8, n)
-    if n and (aa.max() >= 15 or bv_.max() >= 15):
-        raise ValueError(pm.BAD_CARD_INDEX)
+    bv_ = _nd_cards_as("b", b, n)
+    ba = _nd_as("bonus_a", bonus_a, np.int8, n)
+    bb = _nd_as("bonus_b", bonus_b, np.int8, n)
     out = np.zeros(n, dtype=np.int8)
     if n == 0:
         return out
@@ -102,7 +95,8 @@ def ninedomains_battle_batch(a, b, bonus_a=None, bonus_b=None):
         pb = &bbv[0]
     with nogil:
         st = parlour_nd_battle_batch(&av[0], &bv[0], pa, pb, n, &ov[0])
-    if st == -4:
-        raise ValueError(pm.BAD_CARD_INDEX)
+    if st == PARLOUR_E_ARG:
+        # The only argument C checks here is the card index.
+        raise ValueError(_ND_BAD_CARD_INDEX)
     _check(st)
     return out

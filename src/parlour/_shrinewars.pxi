@@ -1,26 +1,18 @@
 # Binding of the Shrine Wars scorer (csrc/shrinewars.c); included by _core.pyx.
+# Plain data in and out: 36-bit card masks; parlour.shrinewars builds Cards from them.
 
 from libc.stdint cimport int32_t
 
 cdef extern from "parlour.h":
+    uint64_t PARLOUR_SW_FULL_MASK
+    enum:
+        PARLOUR_SW_MAX_COMBOS
     int parlour_sw_score_mask(uint64_t mask) nogil
     int parlour_sw_partition_mask(uint64_t mask, uint64_t *combos, int cap, int *ncombos) nogil
     int parlour_sw_batch_score(const uint64_t *masks, size_t n, int32_t *out) nogil
 
-cdef object _sw_cards_mod = None
-cdef uint64_t _SW_FULL = (<uint64_t>1 << 36) - 1
-
-
-cdef object _swc():
-    global _sw_cards_mod
-    if _sw_cards_mod is None:
-        from parlour.shrinewars import cards
-        _sw_cards_mod = cards
-    return _sw_cards_mod
-
-
 cdef uint64_t _sw_check_mask(object mask) except? 0xffffffffffffffff:
-    if not isinstance(mask, int) or isinstance(mask, bool) or mask < 0 or mask > _SW_FULL:
+    if not isinstance(mask, int) or isinstance(mask, bool) or mask < 0 or mask > PARLOUR_SW_FULL_MASK:
         raise ValueError(f"a card mask is an int with bits 0..35 only, not {mask!r}")
     return <uint64_t>mask
 
@@ -34,35 +26,12 @@ def shrinewars_score_mask(mask):
 
 def shrinewars_partition_mask(mask):
     """``(score, combination masks)`` of the best partition of a card mask."""
-    cdef uint64_t combos[13]
+    cdef uint64_t combos[PARLOUR_SW_MAX_COMBOS]
     cdef int n = 0, i
-    cdef int r = parlour_sw_partition_mask(_sw_check_mask(mask), combos, 13, &n)
+    cdef int r = parlour_sw_partition_mask(_sw_check_mask(mask), combos, PARLOUR_SW_MAX_COMBOS,
+                                           &n)
     _check(r)
     return r, tuple([combos[i] for i in range(n)])
-
-
-def shrinewars_score(cards):
-    """Best-partition score of a holding (cards, card text or ids)."""
-    cdef uint64_t m
-    try:
-        m = cards._mask
-    except AttributeError:
-        m = _swc().as_cards(cards)._mask
-    cdef int r = parlour_sw_score_mask(m)
-    _check(r)
-    return r
-
-
-def shrinewars_best_partition(cards):
-    """The best partition of a holding (cards, card text or ids)."""
-    mod = _swc()
-    cdef uint64_t m = mod.as_cards(cards)._mask
-    cdef uint64_t combos[13]
-    cdef int n = 0, i
-    cdef int r = parlour_sw_partition_mask(m, combos, 13, &n)
-    _check(r)
-    from_mask = mod.Cards.from_mask
-    return mod.Partition(r, tuple([from_mask(combos[i]) for i in range(n)]))
 
 
 def shrinewars_batch_score(masks):

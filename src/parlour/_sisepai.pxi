@@ -1,4 +1,8 @@
 # Binding of the Si Se Pai grouping solver (csrc/sisepai.c); included by _core.pyx.
+# Plain data in and out: counts, kinds, masks, points; the game layer
+# (parlour.sisepai) parses text and builds its value types around these.
+
+from parlour._codes.sisepai import SSP_GROUP as _SSP_GROUP_ROWS
 
 cdef extern from "parlour.h":
     ctypedef struct parlour_ssp_tables:
@@ -6,10 +10,17 @@ cdef extern from "parlour.h":
     ctypedef struct parlour_ssp_group:
         uint8_t n
         uint8_t kinds[4]
-    int PARLOUR_E_SIZE
+    enum:
+        PARLOUR_SSP_KINDS
+        PARLOUR_SSP_CHESS_KINDS
+        PARLOUR_SSP_HAND
+        PARLOUR_SSP_GROUP_TYPES
+    int PARLOUR_E_COUNT
+    int PARLOUR_E_ARG
     int PARLOUR_E_NOT_COMPLETE
     size_t parlour_ssp_tables_size()
     int parlour_ssp_tables_init(void *buffer, size_t size, const int *points) nogil
+    int parlour_ssp_group_type(const parlour_ssp_group *group) nogil
     int parlour_ssp_is_complete_counts(const parlour_ssp_tables *t, const uint8_t *counts,
                                        int exposed_cards) nogil
     int parlour_ssp_winning_counts(const parlour_ssp_tables *t, const uint8_t *counts,
@@ -26,19 +37,19 @@ cdef extern from "parlour.h":
 cdef parlour_ssp_tables *_ssp_default = NULL
 # points tuple -> address of tables built for it (a few at most are kept)
 cdef dict _ssp_by_points = {}
-cdef object _ssp_hand_mod = None
-cdef object _ssp_pure = None
-_SSP_DEFAULT_POINTS = (1, 3, 0, 1, 2, 1, 1, 1, 2)
+cdef tuple _SSP_DEFAULT_POINTS = tuple([row[3] for row in _SSP_GROUP_ROWS])
+_SSP_BAD_GROUPS = "exposed must be a sequence of groups, each a sequence of card kinds"
+_SSP_BAD_POINTS = "points must be nine ints, one per group type"
+_SSP_BAD_KINDS = "kinds must be a sequence of card kinds"
 
 
 cdef parlour_ssp_tables *_ssp_build(tuple points) except NULL:
-    cdef int pts[9]
+    # points are nine ints (see _ssp_points); the C core checks their range.
+    cdef int pts[PARLOUR_SSP_GROUP_TYPES]
     cdef int i
     cdef size_t size = parlour_ssp_tables_size()
-    if len(points) != 9:
-        raise ValueError("nine group points are needed")
-    for i in range(9):
-        pts[i] = points[i]
+    for i in range(PARLOUR_SSP_GROUP_TYPES):
+        pts[i] = points[i] if -1 <= points[i] <= 0x7fffffff else -1
     cdef void *buf = malloc(size)
     if buf is NULL:
         raise MemoryError("cannot allocate the Si Se Pai tables")
@@ -64,49 +75,89 @@ cdef const parlour_ssp_tables *_ssp_tables_for(tuple points) except NULL:
     if points in _ssp_by_points:
         addr = _ssp_by_points[points]
         return <parlour_ssp_tables *>addr
+    cdef parlour_ssp_tables *t = _ssp_build(points)
     if len(_ssp_by_points) >= 8:
         old = next(iter(_ssp_by_points))
         addr = _ssp_by_points.pop(old)
         free(<void *>addr)
-    cdef parlour_ssp_tables *t = _ssp_build(points)
     _ssp_by_points[points] = <size_t>t
     return t
 
 
-cdef object _ssp_hm():
-    global _ssp_hand_mod
-    if _ssp_hand_mod is None:
-        from parlour.sisepai import hand
-        _ssp_hand_mod = hand
-    return _ssp_hand_mod
+cdef bytes _ssp_counts_arg(object counts, str name="counts"):
+    # 33 counts as bytes, their values left for the C core to check.
+    if type(counts) is bytes and len(<bytes>counts) == PARLOUR_SSP_KINDS:
+        return <bytes>counts
+    if isinstance(counts, int):
+        # bytes(n) would read an int as n zero counts.
+        raise ValueError(f"{name} must be 33 ints in 0..4, not the int {counts!r}")
+    try:
+        b = bytes(counts)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be 33 ints in 0..4: {exc}") from None
+    if len(b) != PARLOUR_SSP_KINDS:
+        raise ValueError(f"{name} must hold 33 counts, not {len(b)}")
+    return b
 
 
-cdef object _ssp_pm():
-    global _ssp_pure
-    if _ssp_pure is None:
-        from parlour._pure import sisepai
-        _ssp_pure = sisepai
-    return _ssp_pure
+cdef tuple _ssp_points(object points):
+    if not isinstance(points, (tuple, list)) or len(points) != PARLOUR_SSP_GROUP_TYPES:
+        raise ValueError(_SSP_BAD_POINTS)
+    for p in points:
+        if not isinstance(p, int) or isinstance(p, bool):
+            raise ValueError(_SSP_BAD_POINTS)
+    return tuple(points)
 
 
-cdef inline bytes _ssp_counts_arg(object counts, str name="counts"):
-    # The twin's check, so that both backends reject the same way.
-    return _ssp_pm().counts_arg(counts, name)
+cdef list _ssp_exposed_arg(object exposed):
+    if not isinstance(exposed, (tuple, list)):
+        raise ValueError(_SSP_BAD_GROUPS)
+    cdef list groups = []
+    for g in exposed:
+        if isinstance(g, (int, str)):
+            raise ValueError(_SSP_BAD_GROUPS)
+        try:
+            groups.append(bytes(g))
+        except (TypeError, ValueError):
+            raise ValueError(_SSP_BAD_GROUPS) from None
+    return groups
+
+
+cdef inline void _ssp_fill(parlour_ssp_group *g, bytes kinds):
+    # A group of 0 or more than 4 kinds gets n = 0, which the C core refuses.
+    cdef int n = len(kinds), j
+    g.n = n if n <= 4 else 0
+    for j in range(4):
+        g.kinds[j] = kinds[j] if j < g.n else 0
 
 
 cdef inline int _ssp_exposed(object exposed_cards):
     # Anything but a small non-negative int becomes -1, which the C core
     # rejects as a wrong size after checking the counts, as the twin does.
-    if isinstance(exposed_cards, int) and 0 <= exposed_cards <= 21:
+    if isinstance(exposed_cards, int) and 0 <= exposed_cards <= PARLOUR_SSP_HAND:
         return exposed_cards
     return -1
+
+
+def sisepai_group_type(kinds):
+    """The group type (index into a points array) of a group's kinds in
+    non-decreasing order, or -1 if they are not a legal group."""
+    cdef parlour_ssp_group g
+    if isinstance(kinds, (int, str)):
+        raise ValueError(_SSP_BAD_KINDS)
+    try:
+        b = bytes(kinds)
+    except (TypeError, ValueError):
+        raise ValueError(_SSP_BAD_KINDS) from None
+    _ssp_fill(&g, b)
+    cdef int r = parlour_ssp_group_type(&g)
+    return r if r >= 0 else -1
 
 
 def sisepai_counts_complete(counts, exposed_cards):
     """Fast path: are 33 concealed counts plus ``exposed_cards`` exposed
     cards (in legal groups) a complete 21-card hand?"""
-    cdef bytes b = counts if type(counts) is bytes and len(<bytes>counts) == 33 \
-        else _ssp_counts_arg(counts)
+    cdef bytes b = _ssp_counts_arg(counts)
     cdef int r = parlour_ssp_is_complete_counts(_ssp_def(), b, _ssp_exposed(exposed_cards))
     _check(r)
     return r == 1
@@ -126,63 +177,50 @@ def sisepai_counts_winning(counts, exposed_counts, exposed_cards):
     return mask
 
 
-def sisepai_is_complete(hand):
-    """True if the 21-card hand partitions into legal groups (exposed groups fixed)."""
-    cdef bytes cb
-    cdef int ec
-    try:
-        cb = hand._cbytes
-        ec = hand._ecards
-    except AttributeError:
-        hand = _ssp_hm().as_hand(hand)
-        cb = hand._cbytes
-        ec = hand._ecards
-    cdef int r = parlour_ssp_is_complete_counts(_ssp_def(), cb, ec)
-    if r == PARLOUR_E_SIZE:
-        raise ValueError(f"is_complete needs a 21-card hand, not {hand._size} cards")
-    _check(r)
-    return r == 1
-
-
-def sisepai_winning_cards(hand):
-    """Kinds that complete a 20-card hand: chess kinds in kind order, then
-    the flowers not held (``1f`` .. ``5f``)."""
-    cdef object h = _ssp_hm().as_hand(hand)
-    cdef bytes cb = h._cbytes
-    cdef bytes eb = h._ebytes
-    cdef uint64_t mask = 0
-    if h._size != 20:
-        raise ValueError(f"winning_cards needs a 20-card hand, not {h._size} cards")
-    _check(parlour_ssp_winning_counts(_ssp_def(), cb, eb, h._ecards, &mask))
-    return _ssp_pm().mask_texts(mask)
-
-
-def sisepai_best_groups(hand, *, rules=None):
-    """The best-scoring partition of a complete 21-card hand (``ValueError``
-    if it is not complete); ties go to the smallest sorted list of groups."""
-    cdef object hm = _ssp_hm()
-    cdef object h = hm.as_hand(hand)
-    cdef tuple points = _ssp_pm()._rules_points(rules)
-    cdef parlour_ssp_group ex[21]
-    cdef parlour_ssp_group out[21]
-    cdef int nex = 0, score = 0, nout = 0, i, j
-    cdef bytes cb = h._cbytes
-    if h._size != 21:
-        raise ValueError(f"best_groups needs a 21-card hand, not {h._size} cards")
-    for g in h.exposed:
-        ex[nex].n = len(g.kinds)
-        for j in range(4):
-            ex[nex].kinds[j] = g.kinds[j] if j < ex[nex].n else 0
-        nex += 1
-    cdef int st = parlour_ssp_best_groups(_ssp_tables_for(points), cb, ex, nex, &score, out,
-                                          21, &nout)
+def sisepai_counts_best_groups(counts, exposed, points):
+    """``(score, groups)`` of the best partition of a 21-card hand given as
+    33 concealed counts and its exposed groups (each a sequence of kinds in
+    non-decreasing order), scored with ``points`` (nine ints in group-type
+    order): every group, exposed ones included, sorted; among equal scores
+    the smallest sorted list of groups. ``None`` if the hand has no
+    partition."""
+    cdef bytes cb = _ssp_counts_arg(counts)
+    cdef list groups = _ssp_exposed_arg(exposed)
+    cdef tuple pts = _ssp_points(points)
+    cdef const parlour_ssp_tables *t = _ssp_tables_for(pts)
+    cdef parlour_ssp_group ex[PARLOUR_SSP_HAND]
+    cdef parlour_ssp_group out[PARLOUR_SSP_HAND]
+    cdef int nex = len(groups), score = 0, nout = 0, i, j
+    if nex > PARLOUR_SSP_HAND:
+        # The C core refuses so many groups before it reads any.
+        nex = PARLOUR_SSP_HAND + 1
+    else:
+        for i in range(nex):
+            _ssp_fill(&ex[i], groups[i])
+    cdef int st = parlour_ssp_best_groups(t, cb, ex, nex, &score, out, PARLOUR_SSP_HAND, &nout)
     if st == PARLOUR_E_NOT_COMPLETE:
-        raise ValueError(f"the hand {h} is not complete")
+        return None
     _check(st)
-    Group = hm.Group
-    groups = tuple([Group(tuple([out[i].kinds[j] for j in range(out[i].n)]))
-                    for i in range(nout)])
-    return hm.Grouping(score, groups)
+    return score, tuple([tuple([out[i].kinds[j] for j in range(out[i].n)])
+                         for i in range(nout)])
+
+
+cdef tuple _ssp_check_batch(object counts, object exposed_cards):
+    # Returns copies: the caller's arrays may be written by another thread,
+    # and a value must not change between its check and its use.
+    if not isinstance(counts, np.ndarray) or counts.dtype != np.uint8:
+        raise ValueError("counts must be a numpy array of dtype uint8 and shape (N, 33)")
+    if counts.ndim != 2 or counts.shape[1] != PARLOUR_SSP_KINDS:
+        raise ValueError(f"counts must have shape (N, 33), not {counts.shape}")
+    if not counts.flags.c_contiguous:
+        raise ValueError("counts must be C-contiguous (use numpy.ascontiguousarray)")
+    if exposed_cards is not None:
+        if not isinstance(exposed_cards, np.ndarray) or exposed_cards.dtype != np.uint8:
+            raise ValueError("exposed_cards must be a numpy array of dtype uint8")
+        if exposed_cards.shape != (counts.shape[0],) or not exposed_cards.flags.c_contiguous:
+            raise ValueError(f"exposed_cards must have shape ({counts.shape[0]},), C-contiguous")
+        exposed_cards = exposed_cards.copy()
+    return counts.copy(), exposed_cards
 
 
 def sisepai_batch_is_complete(counts, exposed_cards=None):
@@ -195,8 +233,9 @@ def sisepai_batch_is_complete(counts, exposed_cards=None):
     value its row held during the call, or the call raises the ``ValueError``
     for a count out of range if a value read was.
     """
-    # check_batch returns copies; the C loop copies and checks each row again.
-    c, e = _ssp_pm().check_batch(counts, exposed_cards)
+    # The C loop checks every count (before writing anything) and copies each
+    # row again before it reads it.
+    c, e = _ssp_check_batch(counts, exposed_cards)
     cdef const uint8_t[:, ::1] cv = c
     cdef const uint8_t[::1] ev
     cdef const uint8_t *ep = NULL

@@ -1,14 +1,11 @@
 """Pure-Python twin of the ninedomains part of the C core (same names as in _core).
 
-Cards are given as their text (``"0"`` .. ``"5"``, ``"1-"`` .. ``"4+"``, ``"*"``)
-or as any object with such a ``text`` attribute (a
-:class:`parlour.ninedomains.Card`); batch functions take card indices in the
-canonical order ``0 1 2 3 4 5 1- 1+ 2- 2+ 3- 3+ 4- 4+ *``.
+Plain data only: cards are card indices in the canonical order
+``0 1 2 3 4 5 1- 1+ 2- 2+ 3- 3+ 4- 4+ *`` (see ``csrc/ninedomains_codes.def``)
+and bonuses ints; :mod:`parlour.ninedomains` reads card text.
 
->>> ninedomains_decide("0", "5")
+>>> ninedomains_decide(0, 5)
 (1, 1)
->>> ninedomains_battle("2+", "2")
-1
 >>> ninedomains_battle_batch([14, 3], [14, 4], [0, 1]).tolist()
 [0, 1]
 """
@@ -24,62 +21,51 @@ if TYPE_CHECKING:
 else:
     from parlour._lazy import numpy as np
 
-from parlour.errors import NotationError
+from parlour._codes.common import E_ARG
+from parlour._codes.ninedomains import (
+    ND_CARD,
+    ND_CARD_FIVE,
+    ND_CARD_FOUR,
+    ND_CARD_FOUR_MINUS,
+    ND_CARD_ONE,
+    ND_CARD_STAR,
+    ND_CARD_THREE,
+    ND_CARD_ZERO,
+    ND_RULE_BONUS,
+    ND_RULE_IDENTICAL,
+    ND_RULE_OVERRIDE,
+    ND_RULE_SIGN,
+    ND_RULE_STRENGTH,
+    ND_SIGN,
+)
+from parlour._pure.core import error
 
-__all__ = [
-    "ninedomains_battle",
-    "ninedomains_battle_batch",
-    "ninedomains_card_index",
-    "ninedomains_decide",
-]
+__all__ = ["ninedomains_battle_batch", "ninedomains_decide"]
 
-_TEXTS = ("0", "1", "2", "3", "4", "5", "1-", "1+", "2-", "2+", "3-", "3+", "4-", "4+", "*")
-_INDEX = {t: i for i, t in enumerate(_TEXTS)}
-_SIZE = (0, 1, 2, 3, 4, 5, 1, 1, 2, 2, 3, 3, 4, 4, 0)
-# Sign rank for rule 5: '-' 0 < basic 1 < '+' 2 (and 3 for '*', never used there).
-_SIGN = (1, 1, 1, 1, 1, 1, 0, 2, 0, 2, 0, 2, 0, 2, 3)
-_STAR, _FOUR_MINUS = 14, 12
+_CARDS = len(ND_CARD)
+_SIZE = tuple(row[3] for row in ND_CARD)
+_SIGN_CODE = {row[0]: row[1] for row in ND_SIGN}
+_SIGN = tuple(_SIGN_CODE[row[4]] for row in ND_CARD)
 _MAX_BONUS = 1000
-# Raised by both backends' battle_batch (the binding reads it from here).
+# The cards a '*' beats.
+_STAR_BEATS = (ND_CARD_THREE, ND_CARD_FOUR, ND_CARD_FIVE, ND_CARD_FOUR_MINUS)
 BAD_CARD_INDEX = "card indices must be within 0 .. 14"
 
 
-def ninedomains_card_index(c: Any) -> int:
-    """The canonical index (0 .. 14) of a card or card text.
-
-    >>> ninedomains_card_index("4-"), ninedomains_card_index(" * ")
-    (12, 14)
-    """
-    text = c if isinstance(c, str) else getattr(c, "text", None)
-    if isinstance(text, str):
-        i = _INDEX.get(text.strip())
-        if i is not None:
-            return i
-    raise NotationError(f"{c!r} is not a Nine Domains card (use 0..5, 1- .. 4+ or *)")
-
-
-def _bonus(name: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if not -_MAX_BONUS <= value <= _MAX_BONUS:
-        raise ValueError(f"{name} must be within -{_MAX_BONUS} .. {_MAX_BONUS}, not {value}")
-    return value
-
-
 def _override(a: int, b: int) -> int | None:
-    if a == _STAR and b == _STAR:
+    if a == ND_CARD_STAR and b == ND_CARD_STAR:
         return 0
-    if a == _STAR:
-        return 1 if b in (3, 4, 5, _FOUR_MINUS) else -1
-    if b == _STAR:
-        return -1 if a in (3, 4, 5, _FOUR_MINUS) else 1
-    if a == _FOUR_MINUS and b == 1:
+    if a == ND_CARD_STAR:
+        return 1 if b in _STAR_BEATS else -1
+    if b == ND_CARD_STAR:
+        return -1 if a in _STAR_BEATS else 1
+    if a == ND_CARD_FOUR_MINUS and b == ND_CARD_ONE:
         return -1
-    if b == _FOUR_MINUS and a == 1:
+    if b == ND_CARD_FOUR_MINUS and a == ND_CARD_ONE:
         return 1
-    if a == 0 and b == 5:
+    if a == ND_CARD_ZERO and b == ND_CARD_FIVE:
         return 1
-    if b == 0 and a == 5:
+    if b == ND_CARD_ZERO and a == ND_CARD_FIVE:
         return -1
     return None
 
@@ -87,27 +73,34 @@ def _override(a: int, b: int) -> int | None:
 def _decide(a: int, b: int, ba: int, bb: int) -> tuple[int, int]:
     over = _override(a, b)
     if over is not None:
-        return over, 1
+        return over, ND_RULE_OVERRIDE
     sa, sb = _SIZE[a] + ba, _SIZE[b] + bb
     if sa != sb:
-        return (1 if sa > sb else -1), 2
+        return (1 if sa > sb else -1), ND_RULE_STRENGTH
     if ba != bb:
-        return (1 if ba > bb else -1), 3
+        return (1 if ba > bb else -1), ND_RULE_BONUS
     if a == b:
-        return 0, 4
-    return (1 if _SIGN[a] > _SIGN[b] else -1), 5
+        return 0, ND_RULE_IDENTICAL
+    return (1 if _SIGN[a] > _SIGN[b] else -1), ND_RULE_SIGN
 
 
-def ninedomains_decide(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) -> tuple[int, int]:
-    """(outcome, rule): outcome 1 if ``a`` wins, -1 if ``b`` wins, 0 if nobody does;
-    rule 1 .. 5 is the battle rule that decided (1 = the overrides)."""
-    ia, ib = ninedomains_card_index(a), ninedomains_card_index(b)
-    return _decide(ia, ib, _bonus("bonus_a", bonus_a), _bonus("bonus_b", bonus_b))
+def _int(name: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return value
 
 
-def ninedomains_battle(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) -> int:
-    """1 if card ``a`` wins, -1 if ``b`` wins, 0 if nobody does (the domain is removed)."""
-    return ninedomains_decide(a, b, bonus_a=bonus_a, bonus_b=bonus_b)[0]
+def ninedomains_decide(a: int, b: int, bonus_a: int = 0, bonus_b: int = 0) -> tuple[int, int]:
+    """(outcome, rule) of the battle of card index ``a`` (with ``bonus_a``)
+    against ``b`` (with ``bonus_b``): outcome 1 if ``a`` wins, -1 if ``b``
+    wins, 0 if nobody does; rule 1 .. 5 is the battle rule that decided (1 =
+    the overrides). Indices are 0 .. 14, bonuses -1000 .. 1000."""
+    ia, ib = _int("a", a), _int("b", b)
+    ba, bb = _int("bonus_a", bonus_a), _int("bonus_b", bonus_b)
+    for card, bonus in ((ia, ba), (ib, bb)):
+        if not (0 <= card < _CARDS and -_MAX_BONUS <= bonus <= _MAX_BONUS):
+            raise error(E_ARG)
+    return _decide(ia, ib, ba, bb)
 
 
 def _as(name: str, values: ArrayLike | None, dtype: Any, n: int | None) -> NDArray[Any] | None:
@@ -154,7 +147,7 @@ def ninedomains_battle_batch(
     bb_ = _cards_as("b", b, n)
     ba = _as("bonus_a", bonus_a, np.int8, n)
     bb = _as("bonus_b", bonus_b, np.int8, n)
-    if n and (aa.max() >= len(_TEXTS) or bb_.max() >= len(_TEXTS)):
+    if n and (aa.max() >= _CARDS or bb_.max() >= _CARDS):
         raise ValueError(BAD_CARD_INDEX)
     out = np.zeros(n, dtype=np.int8)
     for i in range(n):

@@ -1,7 +1,8 @@
 """Pure-Python twin of the Shrine Wars scorer in ``csrc/shrinewars.c``.
 
 Same names, arguments and results as the compiled functions in
-``parlour._core``, including which best partition is reported.
+``parlour._core``, including which best partition is reported, on plain data:
+36-bit card masks (bit ``element * 9 + value - 1``).
 
 A partition is fixed by its runs: cards of one face value are best kept
 together (``(a + b) ** 2 > a ** 2 + b ** 2``), and each element holds at most
@@ -19,33 +20,25 @@ the first best one in that order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from parlour._codes.common import E_ARG
+from parlour._pure.core import error
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
-
-    from parlour.shrinewars.cards import CardsLike, Partition
 else:
     from parlour._lazy import numpy as np
 
 __all__ = [
     "shrinewars_batch_score",
-    "shrinewars_best_partition",
     "shrinewars_partition_mask",
-    "shrinewars_score",
     "shrinewars_score_mask",
 ]
 
 _FULL = (1 << 36) - 1
 _COLUMNS = tuple(sum(1 << (v + 9 * e) for e in range(4)) for v in range(9))
-
-
-def _cards() -> Any:
-    # Imported on first use: parlour.shrinewars imports this module's package.
-    from parlour.shrinewars import cards
-
-    return cards
 
 
 def _element_choices(bits: int) -> list[tuple[int, int]]:
@@ -125,22 +118,6 @@ def shrinewars_partition_mask(mask: int) -> tuple[int, tuple[int, ...]]:
     return score, tuple(combos)
 
 
-def shrinewars_score(cards: CardsLike) -> int:
-    """Best-partition score of a holding (cards, card text or ids)."""
-    mask = getattr(cards, "_mask", None)
-    if mask is None:
-        mask = _cards().as_cards(cards).mask
-    return _search(mask)[0]
-
-
-def shrinewars_best_partition(cards: CardsLike) -> Partition:
-    """The best :class:`~parlour.shrinewars.Partition` of a holding."""
-    from parlour.shrinewars.cards import Cards, Partition, as_cards
-
-    score, combos = shrinewars_partition_mask(as_cards(cards).mask)
-    return Partition(score, tuple(Cards.from_mask(m) for m in combos))
-
-
 def shrinewars_batch_score(masks: NDArray[np.uint64]) -> NDArray[np.int32]:
     """Scores of each card mask in a 1-D ``uint64`` array.
 
@@ -154,7 +131,7 @@ def shrinewars_batch_score(masks: NDArray[np.uint64]) -> NDArray[np.int32]:
         raise ValueError("masks must be a 1-D numpy array of dtype uint64")
     masks = masks.copy()
     if masks.size and int((masks & np.uint64(~_FULL & (2**64 - 1))).max()) != 0:
-        raise ValueError("an argument is out of range")
+        raise error(E_ARG)
     out = np.empty(masks.shape[0], dtype=np.int32)
     for i, m in enumerate(masks.tolist()):
         out[i] = _search(int(m))[0]

@@ -1,9 +1,12 @@
 """Pure-Python twin of the Sì Sè Pái grouping solver in ``csrc/sisepai.c``.
 
 Same names, arguments and results as the compiled functions in
-``parlour._core``. A colour's best one-colour partition is found by memoised
-recursion on its base-5 key (the C core tabulates the same recursion), and
-the cross-colour soldier groups are enumerated around it.
+``parlour._core``, on plain data only: 33 concealed counts (bytes or a
+sequence of ints; chess kinds 0..27 at most 4, flowers 28..32 at most 1),
+exposed groups as sequences of kinds, points as nine ints in group-type
+order. A colour's best one-colour partition is found by memoised recursion on
+its base-5 key (the C core tabulates the same recursion), and the
+cross-colour soldier groups are enumerated around it.
 """
 
 from __future__ import annotations
@@ -11,41 +14,70 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from parlour._codes import common as _E
+from parlour._codes.sisepai import (
+    SSP_CHARACTER_CHARIOT,
+    SSP_CHARACTER_GENERAL,
+    SSP_CHARACTER_SOLDIER,
+    SSP_COLOUR,
+    SSP_FLOWER,
+    SSP_GROUP,
+    SSP_GROUP_COMMAND,
+    SSP_GROUP_FIELD,
+    SSP_GROUP_FLOWER,
+    SSP_GROUP_GENERAL,
+    SSP_GROUP_PAIR,
+    SSP_GROUP_QUAD,
+    SSP_GROUP_SOLDIERS3,
+    SSP_GROUP_SOLDIERS4,
+    SSP_GROUP_TRIPLE,
+)
+from parlour._pure.core import strerror
+
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
-
-    from parlour.sisepai.hand import Grouping, HandLike
-    from parlour.sisepai.rules import Rules
 else:
     from parlour._lazy import numpy as np
 
 __all__ = [
     "sisepai_batch_is_complete",
-    "sisepai_best_groups",
+    "sisepai_counts_best_groups",
     "sisepai_counts_complete",
     "sisepai_counts_winning",
-    "sisepai_is_complete",
-    "sisepai_winning_cards",
+    "sisepai_group_type",
 ]
 
-KINDS = 33
-CHESS = 28
+COLOURS = len(SSP_COLOUR)
+CHESS = COLOURS * 7
+KINDS = CHESS + len(SSP_FLOWER)
 HAND = 21
+MAX_POINTS = 100
 POW5 = (1, 5, 25, 125, 625, 3125, 15625)
-SOLDIER_UNIT = 15625
-# Group type indices (as in parlour_sisepai.h).
-GENERAL, FLOWER, PAIR, TRIPLE, QUAD, COMMAND, FIELD, SOLDIERS3, SOLDIERS4 = range(9)
-DEFAULT_POINTS = (1, 3, 0, 1, 2, 1, 1, 1, 2)
+SOLDIER_UNIT = POW5[SSP_CHARACTER_SOLDIER]
+DEFAULT_POINTS = tuple(row[3] for row in SSP_GROUP)
+GENERAL, FLOWER, PAIR, TRIPLE, QUAD = (
+    SSP_GROUP_GENERAL,
+    SSP_GROUP_FLOWER,
+    SSP_GROUP_PAIR,
+    SSP_GROUP_TRIPLE,
+    SSP_GROUP_QUAD,
+)
+COMMAND, FIELD, SOLDIERS3, SOLDIERS4 = (
+    SSP_GROUP_COMMAND,
+    SSP_GROUP_FIELD,
+    SSP_GROUP_SOLDIERS3,
+    SSP_GROUP_SOLDIERS4,
+)
+# The C core's status texts (parlour_strerror) for the statuses raised here,
+# from the table both read (csrc/common_codes.def).
+E_COUNT = strerror(_E.E_COUNT)
+E_SIZE = strerror(_E.E_SIZE)
+E_ARG = strerror(_E.E_ARG)
+BAD_GROUPS = "exposed must be a sequence of groups, each a sequence of card kinds"
+BAD_POINTS = "points must be nine ints, one per group type"
 
 _caches: dict[tuple[int, ...], dict[int, int]] = {}
-
-
-def _hand_mod() -> Any:
-    # Imported on first use: parlour.sisepai imports this module's package.
-    from parlour.sisepai import hand
-
-    return hand
 
 
 def _colour_best(points: tuple[int, ...], cache: dict[int, int], key: int) -> int:
@@ -57,7 +89,7 @@ def _colour_best(points: tuple[int, ...], cache: dict[int, int], key: int) -> in
     d = [(key // POW5[i]) % 5 for i in range(7)]
     low = next(i for i in range(7) if d[i])
     options: list[tuple[int, int]] = []
-    if low == 0:
+    if low == SSP_CHARACTER_GENERAL:
         options.append((1, points[GENERAL]))
         if d[1] and d[2]:
             options.append((1 + 5 + 25, points[COMMAND]))
@@ -65,7 +97,7 @@ def _colour_best(points: tuple[int, ...], cache: dict[int, int], key: int) -> in
         for n, t in ((2, PAIR), (3, TRIPLE), (4, QUAD)):
             if d[low] >= n:
                 options.append((n * POW5[low], points[t]))
-        if low == 3 and d[4] and d[5]:
+        if low == SSP_CHARACTER_CHARIOT and d[4] and d[5]:
             options.append((POW5[3] + POW5[4] + POW5[5], points[FIELD]))
     best = -1
     for sub, pts in options:
@@ -127,7 +159,7 @@ def counts_arg(counts: Any, name: str = "counts") -> bytes:
 def _check_values(b: bytes) -> None:
     for k in range(KINDS):
         if b[k] > (4 if k < CHESS else 1):
-            raise ValueError("a count is out of range")
+            raise ValueError(E_COUNT)
 
 
 def _check_counts(counts: Any) -> bytes:
@@ -136,12 +168,73 @@ def _check_counts(counts: Any) -> bytes:
     return b
 
 
+def _exposed_arg(exposed: Any) -> list[bytes]:
+    """Each exposed group's kinds as bytes, unchecked (the C core checks them)."""
+    if not isinstance(exposed, tuple | list):
+        raise ValueError(BAD_GROUPS)
+    groups: list[bytes] = []
+    for g in exposed:
+        if isinstance(g, int | str):
+            raise ValueError(BAD_GROUPS)
+        try:
+            groups.append(bytes(g))
+        except (TypeError, ValueError):
+            raise ValueError(BAD_GROUPS) from None
+    return groups
+
+
+def _points_arg(points: Any) -> tuple[int, ...]:
+    if not isinstance(points, tuple | list) or len(points) != len(SSP_GROUP):
+        raise ValueError(BAD_POINTS)
+    if not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+        raise ValueError(BAD_POINTS)
+    if not all(0 <= p <= MAX_POINTS for p in points):
+        raise ValueError(E_ARG)
+    return tuple(points)
+
+
+def _group_type(kinds: bytes) -> int:
+    """The group type of sorted kinds, or -1 if they are not a legal group."""
+    n = len(kinds)
+    if not 1 <= n <= 4 or any(k >= KINDS for k in kinds) or list(kinds) != sorted(kinds):
+        return -1
+    k0, ch = kinds[0], kinds[0] % 7
+    if n == 1:
+        if k0 >= CHESS:
+            return FLOWER
+        return GENERAL if ch == SSP_CHARACTER_GENERAL else -1
+    if kinds[-1] >= CHESS:
+        return -1
+    if kinds[-1] == k0:
+        return -1 if ch == SSP_CHARACTER_GENERAL else (PAIR, TRIPLE, QUAD)[n - 2]
+    if n == 3 and tuple(kinds) == (k0, k0 + 1, k0 + 2):
+        if ch == SSP_CHARACTER_GENERAL:
+            return COMMAND
+        if ch == SSP_CHARACTER_CHARIOT:
+            return FIELD
+    if n >= 3 and all(k % 7 == SSP_CHARACTER_SOLDIER for k in kinds) and len(set(kinds)) == n:
+        return SOLDIERS3 if n == 3 else SOLDIERS4
+    return -1
+
+
+def sisepai_group_type(kinds: Any) -> int:
+    """The group type (index into a points array) of a group's kinds in
+    non-decreasing order, or -1 if they are not a legal group."""
+    if isinstance(kinds, int | str):
+        raise ValueError("kinds must be a sequence of card kinds")
+    try:
+        b = bytes(kinds)
+    except (TypeError, ValueError):
+        raise ValueError("kinds must be a sequence of card kinds") from None
+    return _group_type(b)
+
+
 def sisepai_counts_complete(counts: Any, exposed_cards: int) -> bool:
     """Fast path: are 33 concealed counts plus ``exposed_cards`` exposed
     cards (in legal groups) a complete 21-card hand?"""
     b = _check_counts(counts)
     if not isinstance(exposed_cards, int) or exposed_cards < 0 or sum(b) + exposed_cards != HAND:
-        raise ValueError("the hand has the wrong number of tiles or cards")
+        raise ValueError(E_SIZE)
     return solve_keys(DEFAULT_POINTS, keys_of(b), True) >= 0
 
 
@@ -155,13 +248,13 @@ def sisepai_counts_winning(counts: Any, exposed_counts: Any, exposed_cards: int)
     _check_values(e)
     for k in range(KINDS):
         if b[k] + e[k] > (4 if k < CHESS else 1):
-            raise ValueError("a count is out of range")
+            raise ValueError(E_COUNT)
     if (
         not isinstance(exposed_cards, int)
         or exposed_cards < 0
         or (sum(b) + exposed_cards != HAND - 1)
     ):
-        raise ValueError("the hand has the wrong number of tiles or cards")
+        raise ValueError(E_SIZE)
     mask = 0
     keys = keys_of(b)
     for k in range(CHESS):
@@ -178,46 +271,11 @@ def sisepai_counts_winning(counts: Any, exposed_counts: Any, exposed_cards: int)
     return mask
 
 
-def sisepai_is_complete(hand: HandLike) -> bool:
-    """True if the 21-card hand partitions into legal groups (exposed groups fixed)."""
-    h = _hand_mod().as_hand(hand)
-    if h._size != HAND:
-        raise ValueError(f"is_complete needs a 21-card hand, not {h._size} cards")
-    return sisepai_counts_complete(h._cbytes, h._ecards)
-
-
-def sisepai_winning_cards(hand: HandLike) -> tuple[str, ...]:
-    """Kinds that complete a 20-card hand: chess kinds in kind order, then
-    the flowers not held (``1f`` .. ``5f``)."""
-    hm = _hand_mod()
-    h = hm.as_hand(hand)
-    if h._size != HAND - 1:
-        raise ValueError(f"winning_cards needs a 20-card hand, not {h._size} cards")
-    mask = sisepai_counts_winning(h._cbytes, h._ebytes, h._ecards)
-    return mask_texts(mask)
-
-
-def mask_texts(mask: int) -> tuple[str, ...]:
-    """The kind texts of the set bits of a 33-bit kind mask, in kind order."""
-    from parlour.sisepai.cards import kind_text
-
-    return tuple(kind_text(k) for k in range(KINDS) if mask >> k & 1)
-
-
-def _rules_points(rules: Rules | None) -> tuple[int, ...]:
-    if rules is None:
-        return DEFAULT_POINTS
-    from parlour.protocol import checked_rules
-    from parlour.sisepai.rules import DEFAULT_RULES
-
-    return checked_rules(rules, DEFAULT_RULES, "sisepai").points()
-
-
 def _candidates(c: list[int], k: int) -> list[tuple[int, ...]]:
     # Groups holding kind k (the lowest card left), in lexicographic order.
     ch, col = k % 7, k // 7
     out: list[tuple[int, ...]] = []
-    if ch == 0:
+    if ch == SSP_CHARACTER_GENERAL:
         out.append((k,))
         if c[k + 1] and c[k + 2]:
             out.append((k, k + 1, k + 2))
@@ -225,18 +283,18 @@ def _candidates(c: list[int], k: int) -> list[tuple[int, ...]]:
     for n in (2, 3, 4):
         if c[k] >= n:
             out.append((k,) * n)
-    if ch == 3 and c[k + 1] and c[k + 2]:
+    if ch == SSP_CHARACTER_CHARIOT and c[k + 1] and c[k + 2]:
         out.append((k, k + 1, k + 2))
-    if ch == 6:
-        for d1 in range(col + 1, 4):
-            for d2 in range(d1 + 1, 4):
-                s1, s2 = d1 * 7 + 6, d2 * 7 + 6
+    if ch == SSP_CHARACTER_SOLDIER:
+        for d1 in range(col + 1, COLOURS):
+            for d2 in range(d1 + 1, COLOURS):
+                s1, s2 = d1 * 7 + ch, d2 * 7 + ch
                 if not (c[s1] and c[s2]):
                     continue
                 out.append((k, s1, s2))
-                for d3 in range(d2 + 1, 4):
-                    if c[d3 * 7 + 6]:
-                        out.append((k, s1, s2, d3 * 7 + 6))
+                for d3 in range(d2 + 1, COLOURS):
+                    if c[d3 * 7 + ch]:
+                        out.append((k, s1, s2, d3 * 7 + ch))
     return out
 
 
@@ -249,9 +307,6 @@ def best_partition(
     that still lets the rest reach the best score, which gives the smallest
     sorted list of groups among the best partitions.
     """
-    from parlour.sisepai.hand import group_type
-    from parlour.sisepai.rules import GROUP_TYPES
-
     c = list(counts)
     best = solve_keys(points, keys_of(c))
     if best < 0:
@@ -263,9 +318,7 @@ def best_partition(
         if k < 0:
             break
         for g in _candidates(c, k):
-            gt = group_type(g)
-            assert gt is not None
-            pts = points[GROUP_TYPES.index(gt)]
+            pts = points[_group_type(bytes(g))]
             for x in g:
                 c[x] -= 1
             rest = solve_keys(points, keys_of(c))
@@ -284,28 +337,43 @@ def best_partition(
     return score, groups
 
 
-def sisepai_best_groups(hand: HandLike, *, rules: Rules | None = None) -> Grouping:
-    """The best-scoring partition of a complete 21-card hand (``ValueError``
-    if it is not complete); ties go to the smallest sorted list of groups."""
-    hm = _hand_mod()
-    h = hm.as_hand(hand)
-    points = _rules_points(rules)
-    if h._size != HAND:
-        raise ValueError(f"best_groups needs a 21-card hand, not {h._size} cards")
-    found = best_partition(h._cbytes, points)
+def sisepai_counts_best_groups(
+    counts: Any, exposed: Any, points: Any
+) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
+    """``(score, groups)`` of the best partition of a 21-card hand given as
+    33 concealed counts and its exposed groups (each a sequence of kinds in
+    non-decreasing order), scored with ``points`` (nine ints in group-type
+    order): every group, exposed ones included, sorted; among equal scores
+    the smallest sorted list of groups. ``None`` if the hand has no
+    partition."""
+    b = counts_arg(counts)
+    groups = _exposed_arg(exposed)
+    pts = _points_arg(points)
+    _check_values(b)
+    if len(groups) > HAND:
+        raise ValueError(E_ARG)
+    total = list(b)
+    types = []
+    for g in groups:
+        gt = _group_type(g)
+        if gt < 0:
+            raise ValueError(E_ARG)
+        types.append(gt)
+        for k in g:
+            total[k] += 1
+    if any(total[k] > (4 if k < CHESS else 1) for k in range(KINDS)):
+        raise ValueError(E_COUNT)
+    if sum(total) != HAND:
+        raise ValueError(E_SIZE)
+    found = best_partition(b, pts)
     if found is None:
-        raise ValueError(f"the hand {h} is not complete")
-    score, groups = found
-    from parlour.sisepai.rules import GROUP_TYPES
-
-    for g in h.exposed:
-        score += points[GROUP_TYPES.index(g.type)]
-    all_groups = sorted([*groups, *(g.kinds for g in h.exposed)])
-    result: Grouping = hm.Grouping(score, tuple(hm.Group(g) for g in all_groups))
-    return result
+        return None
+    score, concealed = found
+    score += sum(pts[gt] for gt in types)
+    return score, tuple(sorted([*concealed, *(tuple(g) for g in groups)]))
 
 
-def check_batch(counts: Any, exposed_cards: Any) -> tuple[NDArray[np.uint8], Any]:
+def _check_batch(counts: Any, exposed_cards: Any) -> tuple[NDArray[np.uint8], Any]:
     """Validate the arguments of :func:`sisepai_batch_is_complete`.
 
     Returns copies: the caller's arrays may be written by another thread,
@@ -327,7 +395,7 @@ def check_batch(counts: Any, exposed_cards: Any) -> tuple[NDArray[np.uint8], Any
         exposed_cards = exposed_cards.copy()
     limits = np.array([4] * CHESS + [1] * (KINDS - CHESS), dtype=np.uint8)
     if counts.shape[0] and bool((counts > limits).any()):
-        raise ValueError("a count is out of range")
+        raise ValueError(E_COUNT)
     return counts, exposed_cards
 
 
@@ -341,7 +409,7 @@ def sisepai_batch_is_complete(counts: Any, exposed_cards: Any = None) -> NDArray
     value its row held during the call, or the call raises the ``ValueError``
     for a count out of range if a value read was.
     """
-    c, e = check_batch(counts, exposed_cards)
+    c, e = _check_batch(counts, exposed_cards)
     out = np.zeros(c.shape[0], dtype=np.bool_)
     for r in range(c.shape[0]):
         row = bytes(c[r])

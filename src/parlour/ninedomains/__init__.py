@@ -30,6 +30,7 @@ from parlour.ninedomains.cards import (
     CardLike,
     NotationError,
     card,
+    card_index,
     cards_text,
     parse_cards,
 )
@@ -48,10 +49,8 @@ from parlour.ninedomains.rules import DOMAINS, ELEMENTS, Rules
 
 
 def _rebind(impl: ModuleType) -> None:
-    # Keep the package-level names in step with parlour._backend.use().
-    g = globals()
-    for name in ("battle", "battle_batch", "decide"):
-        g[name] = getattr(impl, "ninedomains_" + name)
+    # Keep the package-level battle_batch in step with parlour._backend.use().
+    globals()["battle_batch"] = impl.ninedomains_battle_batch
 
 
 _BOTS = ("EquilibriumBot", "HeuristicBot", "RandomBot")
@@ -95,6 +94,7 @@ __all__ = [
     "battle",
     "battle_batch",
     "card",
+    "card_index",
     "cards_text",
     "carry",
     "decide",

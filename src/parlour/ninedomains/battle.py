@@ -28,9 +28,9 @@ if ``b`` wins and 0 if nobody does (the domain is removed); ``decide`` returns
 once from arrays of card indices (see :data:`~parlour.ninedomains.CARD_TEXTS`)
 and int8 bonuses (copied before they are checked, so another thread writing
 into them cannot change a value between its check and its use). All three
-come from the live backend (the C core or its pure-Python twin,
-:mod:`parlour._pure.ninedomains`); cards may be given as
-:class:`~parlour.ninedomains.Card` or text, bonuses must be ints.
+run on the live backend (the C core or its pure-Python twin,
+:mod:`parlour._pure.ninedomains`, which work on card indices); cards may be
+given as :class:`~parlour.ninedomains.Card` or text, bonuses must be ints.
 
 >>> decide("*", "*"), decide("4-", "1", bonus_a=3), decide("2", "1-", bonus_b=1)
 ((0, 1), (-1, 1), (-1, 3))
@@ -53,10 +53,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parlour import _backend
-from parlour.ninedomains.cards import Card, CardLike, card
+from parlour._codes.ninedomains import (
+    ND_CARD_FOUR_PLUS,
+    ND_CARD_ONE_MINUS,
+    ND_CARD_ONE_PLUS,
+    ND_CARD_THREE_PLUS,
+    ND_CARD_TWO_PLUS,
+    ND_RULE_STRENGTH,
+)
+from parlour.ninedomains.cards import Card, CardLike, card, card_index
 
 __all__ = [
     "THREE_PLUS_POINTS",
@@ -72,23 +80,43 @@ __all__ = [
 #: Extra points of a ``3+`` that wins by strength with a margin of 2 or more.
 THREE_PLUS_POINTS = 7
 
-_CARRY = {"1+": 2, "2+": 1, "4+": -1}
+# The bonus a card passes on, by card index.
+_CARRY = {ND_CARD_ONE_PLUS: 2, ND_CARD_TWO_PLUS: 1, ND_CARD_FOUR_PLUS: -1}
+_MAX_BONUS = 1000
 
 
 if TYPE_CHECKING:
-    from parlour._pure.ninedomains import ninedomains_battle as battle
     from parlour._pure.ninedomains import ninedomains_battle_batch as battle_batch
-    from parlour._pure.ninedomains import ninedomains_decide as decide
 
 
 def _rebind(impl: ModuleType) -> None:
-    # ``battle``, ``decide`` and ``battle_batch`` come from the live backend (C or pure).
-    g = globals()
-    for name in ("battle", "battle_batch", "decide"):
-        g[name] = getattr(impl, "ninedomains_" + name)
+    # ``battle_batch`` takes and returns plain data: the live backend's own.
+    globals()["battle_batch"] = impl.ninedomains_battle_batch
 
 
 _backend.bind(_rebind)
+
+
+def _bonus(name: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not -_MAX_BONUS <= value <= _MAX_BONUS:
+        raise ValueError(f"{name} must be within -{_MAX_BONUS} .. {_MAX_BONUS}, not {value}")
+    return value
+
+
+def decide(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) -> tuple[int, int]:
+    """(outcome, rule): outcome 1 if ``a`` wins, -1 if ``b`` wins, 0 if nobody does;
+    rule 1 .. 5 is the battle rule that decided (1 = the overrides)."""
+    ia, ib = card_index(a), card_index(b)
+    ba, bb = _bonus("bonus_a", bonus_a), _bonus("bonus_b", bonus_b)
+    outcome, rule = _backend.impl.ninedomains_decide(ia, ib, ba, bb)
+    return outcome, rule
+
+
+def battle(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) -> int:
+    """1 if card ``a`` wins, -1 if ``b`` wins, 0 if nobody does (the domain is removed)."""
+    return decide(a, b, bonus_a=bonus_a, bonus_b=bonus_b)[0]
 
 
 def three_plus_points(a: CardLike, b: CardLike, *, bonus_a: int = 0, bonus_b: int = 0) -> int:
@@ -100,7 +128,7 @@ def three_plus_points(a: CardLike, b: CardLike, *, bonus_a: int = 0, bonus_b: in
     """
     ca, cb = card(a), card(b)
     outcome, rule = decide(ca, cb, bonus_a=bonus_a, bonus_b=bonus_b)
-    if ca.text != "3+" or outcome != 1 or rule != 2:
+    if ca.index != ND_CARD_THREE_PLUS or outcome != 1 or rule != ND_RULE_STRENGTH:
         return 0
     if (ca.size + bonus_a) - (cb.size + bonus_b) >= 2:
         return THREE_PLUS_POINTS
@@ -113,7 +141,7 @@ def carry(c: CardLike) -> int:
     >>> [carry(t) for t in ("1+", "2+", "4+", "3+", "5")]
     [2, 1, -1, 0, 0]
     """
-    return _CARRY.get(card(c).text, 0)
+    return _CARRY.get(card(c).index, 0)
 
 
 def adjacency_bonuses(placement: Sequence[CardLike]) -> tuple[int, int, int]:
@@ -127,7 +155,7 @@ def adjacency_bonuses(placement: Sequence[CardLike]) -> tuple[int, int, int]:
     cards = _three(placement)
     out = [0, 0, 0]
     for p, c in enumerate(cards):
-        if c.text != "1-":
+        if c.index != ND_CARD_ONE_MINUS:
             continue
         if p == 1:
             out[0] += 1
@@ -158,7 +186,7 @@ def round_bonuses(
     out = []
     for p in range(3):
         b = adj[p] + (carry(prev[p]) if prev is not None else 0)
-        if round_index == 2 and cards[p].text == "4+":
+        if round_index == 2 and cards[p].index == ND_CARD_FOUR_PLUS:
             b -= 2
         out.append(b)
     return out[0], out[1], out[2]

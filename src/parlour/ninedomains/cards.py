@@ -19,8 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
+from parlour._codes.ninedomains import (
+    ND_CARD,
+    ND_CARD_NAMES,
+    ND_CARD_ONE_MINUS,
+    ND_CARD_STAR,
+    ND_SIGN,
+    ND_SIGN_NAMES,
+)
 from parlour.errors import NotationError
 
 __all__ = [
@@ -33,6 +41,7 @@ __all__ = [
     "NotationError",
     "Sign",
     "card",
+    "card_index",
     "cards_text",
     "parse_cards",
 ]
@@ -40,11 +49,12 @@ __all__ = [
 Sign = Literal["", "-", "+", "*"]
 
 #: Every card's text in the canonical order (its index).
-CARD_TEXTS: tuple[str, ...] = (
-    "0", "1", "2", "3", "4", "5",
-    "1-", "1+", "2-", "2+", "3-", "3+", "4-", "4+", "*",
-)  # fmt: skip
+CARD_TEXTS: tuple[str, ...] = ND_CARD_NAMES
 _INDEX = {text: i for i, text in enumerate(CARD_TEXTS)}
+_SIZE = tuple(row[3] for row in ND_CARD)
+_SIGN_CODE = {row[0]: row[1] for row in ND_SIGN}
+_SIGN: tuple[Sign, ...] = tuple(ND_SIGN_NAMES[_SIGN_CODE[row[4]]] for row in ND_CARD)  # type: ignore[misc]
+_NOT_A_CARD = f"is not a Nine Domains card (use 0..5, 1- .. 4+ or {CARD_TEXTS[ND_CARD_STAR]})"
 
 
 @dataclass(frozen=True)
@@ -63,9 +73,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.text, str) or self.text not in _INDEX:
-            raise NotationError(
-                f"{self.text!r} is not a Nine Domains card (use 0..5, 1- .. 4+ or *)"
-            )
+            raise NotationError(f"{self.text!r} {_NOT_A_CARD}")
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -82,21 +90,17 @@ class Card:
     @property
     def size(self) -> int:
         """The digit; ``*`` has none and reports 0."""
-        return 0 if self.text == "*" else int(self.text[0])
+        return _SIZE[_INDEX[self.text]]
 
     @property
     def sign(self) -> Sign:
         """``""`` (basic), ``"-"``, ``"+"`` or ``"*"``."""
-        if self.text == "*":
-            return "*"
-        if len(self.text) == 1:
-            return ""
-        return "-" if self.text[1] == "-" else "+"
+        return _SIGN[_INDEX[self.text]]
 
     @property
     def is_special(self) -> bool:
         """True for the nine special cards."""
-        return self.index >= 6
+        return self.index >= ND_CARD_ONE_MINUS
 
     def __str__(self) -> str:
         return self.text
@@ -115,9 +119,24 @@ CardLike = Card | str
 #: All fifteen cards in canonical order.
 CARDS: tuple[Card, ...] = tuple(Card(t) for t in CARD_TEXTS)
 #: The six basic cards every player starts with.
-BASIC: tuple[Card, ...] = CARDS[:6]
+BASIC: tuple[Card, ...] = CARDS[:ND_CARD_ONE_MINUS]
 #: The nine specials of the special deck.
-SPECIALS: tuple[Card, ...] = CARDS[6:]
+SPECIALS: tuple[Card, ...] = CARDS[ND_CARD_ONE_MINUS:]
+
+
+def card_index(c: Any) -> int:
+    """The canonical index (0 .. 14) of a card, card text (blanks around it
+    are ignored) or anything with such a ``text``.
+
+    >>> card_index("4-"), card_index(" * "), card_index(Card("0"))
+    (12, 14, 0)
+    """
+    text = c if isinstance(c, str) else getattr(c, "text", None)
+    if isinstance(text, str):
+        i = _INDEX.get(text.strip())
+        if i is not None:
+            return i
+    raise NotationError(f"{c!r} {_NOT_A_CARD}")
 
 
 def card(value: CardLike) -> Card:

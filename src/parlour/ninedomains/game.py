@@ -30,10 +30,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
-from parlour import _backend
 from parlour.errors import IllegalActionError, NotationError
 from parlour.ninedomains import table as _table
-from parlour.ninedomains.battle import round_bonuses, three_plus_points
+from parlour.ninedomains.battle import decide, round_bonuses, three_plus_points
 from parlour.ninedomains.cards import BASIC, CARDS, SPECIALS, Card, CardLike, card
 from parlour.ninedomains.rules import DOMAINS, Rules
 from parlour.protocol import Action, Observation, Result, checked_rules
@@ -409,7 +408,7 @@ class Game(_BaseGame):
             domain = self._domains[3 * r + p]
             a, b = placed[0][p], placed[1][p]
             ba, bb = bonuses[0][p], bonuses[1][p]
-            outcome, rule = _backend.impl.ninedomains_decide(a, b, bonus_a=ba, bonus_b=bb)
+            outcome, rule = decide(a, b, bonus_a=ba, bonus_b=bb)
             extra = 0
             winner: int | None = None
             if outcome == 0:

@@ -90,9 +90,9 @@ __all__ = [
 
 
 def _rebind(impl: ModuleType) -> None:
-    # Keep the package-level names in step with parlour._backend.use().
+    # Keep the package-level mask functions in step with parlour._backend.use().
     g = globals()
-    for name in ("batch_score", "best_partition", "partition_mask", "score", "score_mask"):
+    for name in ("batch_score", "partition_mask", "score_mask"):
         g[name] = getattr(impl, "shrinewars_" + name)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from parlour._codes.shrinewars import SW_ELEMENT, SW_ELEMENT_NAMES
 from parlour.errors import NotationError
 
 __all__ = [
@@ -41,9 +42,9 @@ __all__ = [
 ]
 
 #: Element letters in element order (Fire, Water, Air, Earth).
-ELEMENTS: tuple[str, str, str, str] = ("F", "W", "A", "E")
+ELEMENTS: tuple[str, str, str, str] = SW_ELEMENT_NAMES
 #: Element names in element order.
-ELEMENT_NAMES: tuple[str, str, str, str] = ("Fire", "Water", "Air", "Earth")
+ELEMENT_NAMES: tuple[str, str, str, str] = tuple(row[3] for row in SW_ELEMENT)  # type: ignore[assignment]
 #: Every card id, 0..35.
 CARDS: tuple[int, ...] = tuple(range(36))
 
@@ -52,6 +53,7 @@ Element = Literal["F", "W", "A", "E"]
 _TEXT = tuple(f"{c % 9 + 1}{ELEMENTS[c // 9]}" for c in CARDS)
 _BY_TEXT = {t: c for c, t in enumerate(_TEXT)}
 _WORD = re.compile(r"\S+")
+_CARD_HELP = f"a face value 1..9 then an element {' '.join(ELEMENTS)}, e.g. '5{ELEMENTS[0]}'"
 _FULL = (1 << 36) - 1
 
 
@@ -76,7 +78,9 @@ def element_index(element: str) -> int:
         for i, (letter, name) in enumerate(zip(ELEMENTS, ELEMENT_NAMES, strict=True)):
             if key in (letter.lower(), name.lower()):
                 return i
-    raise NotationError(f"not an element: {element!r} (use F W A E or Fire Water Air Earth)")
+    raise NotationError(
+        f"not an element: {element!r} (use {' '.join(ELEMENTS)} or {' '.join(ELEMENT_NAMES)})"
+    )
 
 
 def card_id(value: int, element: int | str) -> int:
@@ -139,9 +143,7 @@ def card_from_text(text: str) -> int:
     try:
         return _BY_TEXT[text.strip()]
     except KeyError:
-        raise NotationError(
-            f"not a card: {text!r} (a face value 1..9 then an element F W A E, e.g. '5F')"
-        ) from None
+        raise NotationError(f"not a card: {text!r} ({_CARD_HELP})") from None
 
 
 class Cards:
@@ -219,8 +221,7 @@ class Cards:
                 word = _WORD.match(text, pos)
                 bad = word.group() if word is not None else token
                 raise NotationError(
-                    f"not a card: {bad!r} at position {pos} in {text!r} "
-                    "(a face value 1..9 then an element F W A E, e.g. '5F')"
+                    f"not a card: {bad!r} at position {pos} in {text!r} ({_CARD_HELP})"
                 )
             ids.append(_BY_TEXT[token])
             pos += 2

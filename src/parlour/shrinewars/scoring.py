@@ -39,20 +39,33 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from parlour import _backend
+from parlour.shrinewars.cards import Cards, CardsLike, Partition, as_cards
 
 __all__ = ["batch_score", "best_partition", "partition_mask", "score", "score_mask"]
 
 if TYPE_CHECKING:
     from parlour._pure.shrinewars import shrinewars_batch_score as batch_score
-    from parlour._pure.shrinewars import shrinewars_best_partition as best_partition
     from parlour._pure.shrinewars import shrinewars_partition_mask as partition_mask
-    from parlour._pure.shrinewars import shrinewars_score as score
     from parlour._pure.shrinewars import shrinewars_score_mask as score_mask
 
 
+def score(cards: CardsLike) -> int:
+    """Best-partition score of a holding (cards, card text or ids)."""
+    mask = cards.mask if isinstance(cards, Cards) else as_cards(cards).mask
+    return int(_backend.impl.shrinewars_score_mask(mask))
+
+
+def best_partition(cards: CardsLike) -> Partition:
+    """The best :class:`~parlour.shrinewars.Partition` of a holding (cards,
+    card text or ids)."""
+    found, combos = _backend.impl.shrinewars_partition_mask(as_cards(cards).mask)
+    return Partition(found, tuple(Cards.from_mask(m) for m in combos))
+
+
 def _rebind(impl: ModuleType) -> None:
+    # The mask functions take and return plain data: the backend's own.
     g = globals()
-    for name in __all__:
+    for name in ("batch_score", "partition_mask", "score_mask"):
         g[name] = getattr(impl, "shrinewars_" + name)
 
 

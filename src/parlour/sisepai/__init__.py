@@ -11,9 +11,6 @@ Calls over many hands at once, on bare count arrays, are in
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from parlour import _backend
 from parlour.sisepai import batch
 from parlour.sisepai.bots import HeuristicBot, RandomBot
 from parlour.sisepai.cards import (
@@ -80,13 +77,3 @@ __all__ = [
     "parse_kinds",
     "winning_cards",
 ]
-
-
-def _rebind(impl: ModuleType) -> None:
-    # Keep the package-level names in step with parlour._backend.use().
-    g = globals()
-    for name in ("best_groups", "is_complete", "winning_cards"):
-        g[name] = getattr(impl, "sisepai_" + name)
-
-
-_backend.bind(_rebind)

@@ -27,6 +27,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from parlour._codes.sisepai import SSP_CHARACTER, SSP_COLOUR, SSP_FLOWER, SSP_FLOWER_NAMES
 from parlour.errors import NotationError
 
 __all__ = [
@@ -53,25 +54,25 @@ __all__ = [
 ]
 
 #: Colour letters in colour order: red, yellow, green, white.
-COLOURS = "rygw"
+COLOURS = "".join(row[2] for row in SSP_COLOUR)
 #: Character letters in character order.
-CHARACTERS = "GAERHCS"
+CHARACTERS = "".join(row[2] for row in SSP_CHARACTER)
 #: English names of the characters, in character order.
-CHARACTER_NAMES = ("General", "Advisor", "Elephant", "Chariot", "Horse", "Cannon", "Soldier")
+CHARACTER_NAMES = tuple(row[3] for row in SSP_CHARACTER)
 #: Display names of the flowers 1f..5f (duke, marquis, earl, viscount, baron).
-FLOWER_NAMES = ("公", "侯", "伯", "子", "男")
+FLOWER_NAMES = tuple(row[3] for row in SSP_FLOWER)
 #: Number of chess kinds (0..27).
-CHESS_KINDS = 28
+CHESS_KINDS = len(COLOURS) * len(CHARACTERS)
 #: Number of kinds, the five flowers included (0..32).
-KINDS = 33
+KINDS = CHESS_KINDS + len(SSP_FLOWER)
 #: Number of physical chess cards (ids 0..111).
-CHESS_CARDS = 112
+CHESS_CARDS = 4 * CHESS_KINDS
 #: Number of physical cards, the flowers included (ids 0..116).
-CARDS = 117
+CARDS = CHESS_CARDS + len(SSP_FLOWER)
 
 Colour = Literal["r", "y", "g", "w"]
 
-_TOKEN = re.compile(r"([GAERHCS]+)([rygw])|([1-5]+)f")
+_TOKEN = re.compile(rf"([{CHARACTERS}]+)([{COLOURS}])|([1-{len(SSP_FLOWER)}]+)f")
 # What an error quotes: the run of text up to the next space or bracket, so
 # the message names the one bad token rather than everything after it.
 _WORD = re.compile(r"[^\s\[\]]+")
@@ -90,7 +91,7 @@ def kind_text(kind: int) -> str:
     """
     _check_kind(kind)
     if kind >= CHESS_KINDS:
-        return f"{kind - CHESS_KINDS + 1}f"
+        return SSP_FLOWER_NAMES[kind - CHESS_KINDS]
     return CHARACTERS[kind % 7] + COLOURS[kind // 7]
 
 
@@ -178,7 +179,8 @@ def _scan_kinds(text: str, start: int, end: int) -> list[int]:
             token = word.group() if word is not None else text[pos]
             raise NotationError(
                 f"bad card {token!r} at position {pos} in {text!r}: expected characters "
-                f"GAERHCS followed by a colour r y g w, or flower digits 1-5 followed by f"
+                f"{CHARACTERS} followed by a colour {' '.join(COLOURS)}, "
+                f"or flower digits 1-{len(SSP_FLOWER)} followed by f"
             )
         chars, colour, flowers = m.groups()
         if chars is not None:

@@ -1,6 +1,7 @@
-"""Sì Sè Pái hand evaluation: the stable API, bound to the live backend.
+"""Sì Sè Pái hand evaluation: the stable API, on the live backend.
 
-Every function takes a :class:`~parlour.sisepai.Hand` or hand text.
+Every function takes a :class:`~parlour.sisepai.Hand` or hand text; the
+backend (the C core or its pure-Python twin) works on the hand's counts.
 
 >>> from parlour.sisepai import is_complete, best_groups, winning_cards
 >>> is_complete("GAEr GAEy GAEg GAEw RRRr RHCy SSg 3f")
@@ -13,23 +14,53 @@ True
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import TYPE_CHECKING
-
 from parlour import _backend
+from parlour.protocol import checked_rules
+from parlour.sisepai.batch import mask_kinds
+from parlour.sisepai.hand import Group, Grouping, HandLike, as_hand
+from parlour.sisepai.rules import DEFAULT_RULES, Rules
 
 __all__ = ["best_groups", "is_complete", "winning_cards"]
 
-if TYPE_CHECKING:
-    from parlour._pure.sisepai import sisepai_best_groups as best_groups
-    from parlour._pure.sisepai import sisepai_is_complete as is_complete
-    from parlour._pure.sisepai import sisepai_winning_cards as winning_cards
+_HAND = 21
+_DEFAULT_POINTS = DEFAULT_RULES.points()
 
 
-def _rebind(impl: ModuleType) -> None:
-    g = globals()
-    for name in __all__:
-        g[name] = getattr(impl, "sisepai_" + name)
+def is_complete(hand: HandLike) -> bool:
+    """True if the 21-card hand partitions into legal groups (exposed groups fixed)."""
+    h = as_hand(hand)
+    if len(h) != _HAND:
+        raise ValueError(f"is_complete needs a 21-card hand, not {len(h)} cards")
+    impl = _backend.impl
+    return bool(impl.sisepai_counts_complete(h._cbytes, h._ecards))  # type: ignore[attr-defined]
 
 
-_backend.bind(_rebind)
+def winning_cards(hand: HandLike) -> tuple[str, ...]:
+    """Kinds that complete a 20-card hand: chess kinds in kind order, then
+    the flowers not held (``1f`` .. ``5f``)."""
+    h = as_hand(hand)
+    if len(h) != _HAND - 1:
+        raise ValueError(f"winning_cards needs a 20-card hand, not {len(h)} cards")
+    impl = _backend.impl
+    mask = impl.sisepai_counts_winning(h._cbytes, h._ebytes, h._ecards)  # type: ignore[attr-defined]
+    return mask_kinds(mask)
+
+
+def best_groups(hand: HandLike, *, rules: Rules | None = None) -> Grouping:
+    """The best-scoring partition of a complete 21-card hand (``ValueError``
+    if it is not complete); ties go to the smallest sorted list of groups."""
+    h = as_hand(hand)
+    points = _DEFAULT_POINTS if rules is None else _points(rules)
+    if len(h) != _HAND:
+        raise ValueError(f"best_groups needs a 21-card hand, not {len(h)} cards")
+    exposed = tuple(g.kinds for g in h.exposed)
+    impl = _backend.impl
+    found = impl.sisepai_counts_best_groups(h._cbytes, exposed, points)  # type: ignore[attr-defined]
+    if found is None:
+        raise ValueError(f"the hand {h} is not complete")
+    score, groups = found
+    return Grouping(score, tuple(Group(g) for g in groups))
+
+
+def _points(rules: Rules) -> tuple[int, ...]:
+    return checked_rules(rules, DEFAULT_RULES, "sisepai").points()

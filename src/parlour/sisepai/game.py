@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias, Union, cast
 
 from parlour import _backend
+from parlour._codes.sisepai import SSP_GROUP_QUAD, SSP_GROUP_TRIPLE
 from parlour.errors import IllegalActionError, NotationError, RecordError
 from parlour.protocol import Action, Result, checked_rules
 from parlour.protocol import Game as _BaseGame
@@ -35,8 +36,11 @@ from parlour.sisepai.cards import (
     kind_text,
 )
 from parlour.sisepai.hand import Group, Grouping, Hand
-from parlour.sisepai.rules import DEFAULT_RULES, Rules
+from parlour.sisepai.rules import DEFAULT_RULES, GROUP_TYPES, Rules
 from parlour.sisepai.scoring import win_grouping
+
+# Claims of identical cards rank above the other claims.
+_IDENTICAL_TYPES = (GROUP_TYPES[SSP_GROUP_TRIPLE], GROUP_TYPES[SSP_GROUP_QUAD])
 
 __all__ = [
     "Discard",
@@ -313,7 +317,7 @@ class Game(_BaseGame):
             if not self._leaves_discard(seat, group, k):
                 continue
             take = Take(group)
-            if group.type in ("triple", "quad"):
+            if group.type in _IDENTICAL_TYPES:
                 tier = TIER_IDENTICAL
             elif is_drawer:
                 tier = TIER_DRAWER

@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeAlias, Union
 
+from parlour import _backend
+from parlour._codes.sisepai import SSP_GROUP_SOLDIERS3, SSP_GROUP_SOLDIERS4
 from parlour.errors import NotationError
 from parlour.sisepai.cards import (
     CHESS_KINDS,
@@ -32,6 +34,8 @@ __all__ = ["Group", "Grouping", "Hand", "HandLike", "as_hand", "group_type"]
 
 _BRACKET = re.compile(r"\[([^\[\]]*)\]")
 _DEFAULT_RULES = Rules()
+# Soldier groups span colours: their text names each card.
+_SOLDIER_TYPES = (GROUP_TYPES[SSP_GROUP_SOLDIERS3], GROUP_TYPES[SSP_GROUP_SOLDIERS4])
 
 
 def group_type(kinds: tuple[int, ...]) -> GroupType | None:
@@ -42,26 +46,10 @@ def group_type(kinds: tuple[int, ...]) -> GroupType | None:
     ('soldiers3', 'general', None)
     """
     n = len(kinds)
-    if not 1 <= n <= 4 or any(not 0 <= k < KINDS for k in kinds):
+    if not 1 <= n <= 4 or any(not (isinstance(k, int) and 0 <= k < KINDS) for k in kinds):
         return None
-    if list(kinds) != sorted(kinds):
-        return None
-    k0 = kinds[0]
-    if n == 1:
-        if k0 >= CHESS_KINDS:
-            return "flower"
-        return "general" if k0 % 7 == 0 else None
-    if kinds[-1] >= CHESS_KINDS:
-        return None
-    if kinds[-1] == k0:
-        if k0 % 7 == 0:
-            return None
-        return ("pair", "triple", "quad")[n - 2]
-    if n == 3 and kinds == (k0, k0 + 1, k0 + 2) and k0 % 7 in (0, 3):
-        return "command" if k0 % 7 == 0 else "field"
-    if n >= 3 and all(k % 7 == 6 for k in kinds) and len(set(kinds)) == n:
-        return "soldiers3" if n == 3 else "soldiers4"
-    return None
+    code: int = _backend.impl.sisepai_group_type(bytes(kinds))
+    return GROUP_TYPES[code] if code >= 0 else None
 
 
 @dataclass(frozen=True)
@@ -119,7 +107,7 @@ class Group:
         return len(self.kinds)
 
     def __str__(self) -> str:
-        if self.type in ("soldiers3", "soldiers4"):
+        if self.type in _SOLDIER_TYPES:
             return " ".join(kind_text(k) for k in self.kinds)
         return format_kinds(self.kinds)
 
@@ -146,9 +134,7 @@ class Grouping:
     groups: tuple[Group, ...]
 
     def __str__(self) -> str:
-        return " ".join(
-            f"[{g}]" if g.type in ("soldiers3", "soldiers4") else str(g) for g in self.groups
-        )
+        return " ".join(f"[{g}]" if g.type in _SOLDIER_TYPES else str(g) for g in self.groups)
 
 
 @dataclass(frozen=True, eq=True)

@@ -5,6 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Literal
 
+from parlour._codes.sisepai import (
+    SSP_GROUP,
+    SSP_GROUP_COMMAND,
+    SSP_GROUP_FIELD,
+    SSP_GROUP_FLOWER,
+    SSP_GROUP_GENERAL,
+    SSP_GROUP_NAMES,
+    SSP_GROUP_PAIR,
+    SSP_GROUP_QUAD,
+    SSP_GROUP_SOLDIERS3,
+    SSP_GROUP_SOLDIERS4,
+    SSP_GROUP_TRIPLE,
+)
 from parlour.protocol import Rules as _RulesBase
 from parlour.protocol import int_option
 
@@ -14,17 +27,9 @@ GroupType = Literal[
     "general", "flower", "pair", "triple", "quad", "command", "field", "soldiers3", "soldiers4"
 ]
 #: Group types in the order of the C core's points array.
-GROUP_TYPES: tuple[GroupType, ...] = (
-    "general",
-    "flower",
-    "pair",
-    "triple",
-    "quad",
-    "command",
-    "field",
-    "soldiers3",
-    "soldiers4",
-)
+GROUP_TYPES: tuple[GroupType, ...] = SSP_GROUP_NAMES  # type: ignore[assignment]
+# Points of each group type under the rules of record, by group type code.
+_POINTS = tuple(row[3] for row in SSP_GROUP)
 _MAX_POINTS = 100
 
 
@@ -43,23 +48,23 @@ class Rules(_RulesBase):
     """
 
     #: A single General.
-    general: int = 1
+    general: int = _POINTS[SSP_GROUP_GENERAL]
     #: A flower.
-    flower: int = 3
+    flower: int = _POINTS[SSP_GROUP_FLOWER]
     #: Two identical cards (not Generals).
-    pair: int = 0
+    pair: int = _POINTS[SSP_GROUP_PAIR]
     #: Three identical cards.
-    triple: int = 1
+    triple: int = _POINTS[SSP_GROUP_TRIPLE]
     #: Four identical cards.
-    quad: int = 2
+    quad: int = _POINTS[SSP_GROUP_QUAD]
     #: General, Advisor and Elephant of one colour.
-    command: int = 1
+    command: int = _POINTS[SSP_GROUP_COMMAND]
     #: Chariot, Horse and Cannon of one colour.
-    field: int = 1
+    field: int = _POINTS[SSP_GROUP_FIELD]
     #: Soldiers of three different colours.
-    soldiers3: int = 1
+    soldiers3: int = _POINTS[SSP_GROUP_SOLDIERS3]
     #: Soldiers of four different colours.
-    soldiers4: int = 2
+    soldiers4: int = _POINTS[SSP_GROUP_SOLDIERS4]
     #: Variant: the least score a complete hand needs to win (0: none).
     min_score: int = 0
     #: Regional variant: points of an identical triple formed from concealed

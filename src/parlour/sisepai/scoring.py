@@ -21,23 +21,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from parlour import _backend
+from parlour._codes.sisepai import SSP_GROUP_TRIPLE
 from parlour.sisepai.cards import kind_from_text
+from parlour.sisepai.evaluate import best_groups
 from parlour.sisepai.hand import Group, Grouping, Hand, group_type
-from parlour.sisepai.rules import DEFAULT_RULES, Rules
+from parlour.sisepai.rules import DEFAULT_RULES, GROUP_TYPES, Rules
 
 __all__ = ["win_grouping"]
 
 
 def _grouping(hand: Hand, rules: Rules) -> Grouping:
     """Best grouping with concealed triples at ``concealed_triple`` points."""
-    impl = _backend.impl
     if rules.concealed_triple is None:
-        return impl.sisepai_best_groups(hand, rules=rules)  # type: ignore[no-any-return]
+        return best_groups(hand, rules=rules)
     concealed = replace(rules, triple=rules.concealed_triple, concealed_triple=None)
-    found: Grouping = impl.sisepai_best_groups(hand, rules=concealed)
+    found = best_groups(hand, rules=concealed)
     # Exposed triples were counted at the concealed price: correct them.
-    exposed = sum(1 for g in hand.exposed if g.type == "triple")
+    triple = GROUP_TYPES[SSP_GROUP_TRIPLE]
+    exposed = sum(1 for g in hand.exposed if g.type == triple)
     return Grouping(found.score + exposed * (rules.triple - rules.concealed_triple), found.groups)
 
 
