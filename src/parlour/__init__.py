@@ -3,6 +3,14 @@
 >>> import parlour
 >>> parlour.backend in ("c", "python")
 True
+
+The games are in a registry (:mod:`parlour.registry`): every face of
+parlour, and any program, finds them there, each with its spec.
+
+>>> parlour.games()
+('ninedomains', 'shrinewars', 'sichuan', 'sisepai')
+>>> [parlour.spec(name).title for name in parlour.games()]
+['The Nine Domains', 'Shrine Wars', 'Sichuan', 'Si Se Pai']
 """
 
 from __future__ import annotations
