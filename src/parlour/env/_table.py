@@ -137,8 +137,9 @@ class Table:
         """The seat's action mask as int8: its legal ids while it is still to
         answer, else all zeros (an answer given in a window is final)."""
         if seat in self.waiting:
-            # The game hands over a new bool array; int8 is the same bytes.
-            return self.game.legal_mask(seat).view(np.int8)
+            mask = self.game.legal_mask(seat)
+            # The game hands over a new bool array: as int8 it is the same bytes.
+            return mask.view(np.int8) if mask.dtype == np.bool_ else mask.astype(np.int8)
         return np.zeros(self.num_action_ids, dtype=np.int8)
 
     def action_of(self, seat: int, action_id: Any) -> Action:
