@@ -530,6 +530,17 @@ def test_an_illegal_id_is_refused_and_changes_nothing(action: Any, message: str)
     assert [str(a) for _, a in env.game.history] == ["say 2", "say 1"]
 
 
+def test_a_mask_changed_by_its_user_changes_nothing() -> None:
+    env = parlour.env.aec("whisper", WhisperRules(rounds=0))
+    env.reset(seed=1)
+    env.step(2)
+    mask = env.observe("player_1")["action_mask"]
+    mask[:] = 1
+    with pytest.raises(IllegalActionError, match=r"^seat 1: action id 2 is not legal now$"):
+        env.step(2)
+    assert env.observe("player_1")["action_mask"].tolist() == [1, 1, 0, 1]
+
+
 def test_illegal_ids_in_gym_and_parallel() -> None:
     gym = parlour.env.gym("whisper", opponents="random", rules={"rounds": 1})
     obs, _ = gym.reset(seed=1)

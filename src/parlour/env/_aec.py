@@ -109,7 +109,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
             return
         table = self.table
         seat = self._seat[agent]
-        rewards = table.answer(seat, table.action_of(seat, action))
+        rewards = table.answer(seat, table.action_of(seat, action), checked=True)
         self._cumulative_rewards[agent] = 0.0
         if rewards is None:
             self._clear_rewards()

@@ -151,7 +151,7 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
         seat = self.seat
         if not table.waiting or table.waiting[0] != seat:
             raise gymnasium.error.ResetNeeded("the game is over: call reset()")
-        rewards = table.answer(seat, table.action_of(seat, action))
+        rewards = table.answer(seat, table.action_of(seat, action), checked=True)
         gained = 0.0 if rewards is None else rewards[seat]
         gained += self._run_bots()
         return self._obs(), float(gained), table.game.is_over, False, {}

@@ -111,7 +111,7 @@ class ParallelEnv(_PettingZooParallel):  # type: ignore[misc]
             answers.append((seat, table.action_of(seat, actions[agent])))
         got: tuple[float, ...] | None = None
         for seat, action in answers:
-            got = table.answer(seat, action)
+            got = table.answer(seat, action, checked=True)
         live = self.agents
         rewards = dict.fromkeys(live, 0.0)
         if got is not None:

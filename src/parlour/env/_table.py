@@ -92,6 +92,7 @@ class Table:
 
     __slots__ = (
         "_answers",
+        "_masks",
         "_rules",
         "game",
         "name",
@@ -111,6 +112,9 @@ class Table:
         #: Seats still to answer now, in seat order (the env asks ``waiting[0]``).
         self.waiting: tuple[int, ...] = ()
         self._answers: list[tuple[int, Action]] = []
+        # The legal masks of the waiting seats in the current state, kept
+        # apart from the copies handed out, which their users may change.
+        self._masks: dict[int, npt.NDArray[np.bool_]] = {}
 
     @property
     def rules(self) -> Rules:
@@ -128,6 +132,7 @@ class Table:
     def _sync(self) -> None:
         self.waiting = tuple(sorted(self.game.to_act))
         self._answers.clear()
+        self._masks.clear()
 
     def observation(self, seat: int) -> FloatArray:
         """The seat's observation array."""
@@ -137,9 +142,7 @@ class Table:
         """The seat's action mask as int8: its legal ids while it is still to
         answer, else all zeros (an answer given in a window is final)."""
         if seat in self.waiting:
-            mask = self.game.legal_mask(seat)
-            # The game hands over a new bool array: as int8 it is the same bytes.
-            return mask.view(np.int8) if mask.dtype == np.bool_ else mask.astype(np.int8)
+            return self._legal(seat).astype(np.int8)
         return np.zeros(self.num_action_ids, dtype=np.int8)
 
     def action_of(self, seat: int, action_id: Any) -> Action:
@@ -156,12 +159,21 @@ class Table:
             raise IllegalActionError(
                 f"seat {seat}: action id {i} is out of range 0..{self.num_action_ids - 1}"
             )
-        if not self.game.legal_mask(seat)[i]:
+        if not self._legal(seat)[i]:
             raise IllegalActionError(f"seat {seat}: action id {i} is not legal now")
         return self.game.action_from_id(i)
 
-    def answer(self, seat: int, action: Action) -> tuple[float, ...] | None:
-        """Give ``seat``'s answer (``seat`` is ``waiting[0]``).
+    def _legal(self, seat: int) -> npt.NDArray[np.bool_]:
+        mask = self._masks.get(seat)
+        if mask is None:
+            mask = self._masks[seat] = self.game.legal_mask(seat)
+        return mask
+
+    def answer(
+        self, seat: int, action: Action, *, checked: bool = False
+    ) -> tuple[float, ...] | None:
+        """Give ``seat``'s answer (``seat`` is ``waiting[0]``); ``checked``
+        when it comes from :meth:`action_of`, which found it legal.
 
         Returns the game's rewards when the answer (or the window it
         completes) was applied, ``None`` while the window waits for others.
@@ -169,8 +181,9 @@ class Table:
         if len(self.waiting) == 1 and not self._answers:
             self.game.apply(seat, action)
         else:
-            # Checked now, so a bad answer is refused before later seats are asked.
-            self.game.verify_action(seat, action)
+            if not checked:
+                # Now, so that a bad answer is refused before later seats are asked.
+                self.game.verify_action(seat, action)
             self._answers.append((seat, action))
             self.waiting = self.waiting[1:]
             if self.waiting:
