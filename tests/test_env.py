@@ -345,6 +345,23 @@ def test_env_seed_seeds_the_resets_without_a_seed() -> None:
     assert len({tuple(d) for d in a}) == 3
 
 
+def test_a_seeded_reset_reseeds_the_resets_after_it() -> None:
+    def after(env: Any, seed: int) -> list[Any]:
+        env.reset(seed=seed)
+        out = []
+        for _ in range(2):
+            env.reset()
+            out.append(env.game.record()["deal"])
+        return out
+
+    used = parlour.env.aec("whisper")
+    used.reset()
+    used.reset(seed=77)
+    expected = after(parlour.env.aec("whisper", seed=123), 5)
+    assert after(used, 5) == after(parlour.env.parallel("whisper"), 5) == expected
+    assert expected[0] != expected[1]
+
+
 def test_gym_seeded_reset_reproduces() -> None:
     def episode(env: Any) -> list[Any]:
         rng = random.Random(3)

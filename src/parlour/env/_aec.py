@@ -6,14 +6,13 @@
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv as _PettingZooAEC  # type: ignore[import-untyped]
 
 from parlour.env._spaces import (
     RENDER_MODES,
+    Seeds,
     check_render_mode,
-    draw_seed,
     no_render,
     observation_space,
 )
@@ -53,8 +52,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         self.action_spaces = {
             a: spaces.Discrete(self.table.num_action_ids) for a in self.possible_agents
         }
-        self._rng = np.random.default_rng(seed)
-        self._first_seed = seed
+        self._seeds = Seeds(seed)
         self.agents: list[str] = []
 
     @property
@@ -73,13 +71,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         deals; without a seed, the next seed from the env's generator (seeded
         by the env's ``seed``)."""
         del options
-        if seed is None and self._first_seed is not None:
-            seed, self._first_seed = self._first_seed, None
-        if seed is None:
-            seed = draw_seed(self._rng)
-        else:
-            self._rng = np.random.default_rng(seed)
-        self.table.new_game(seed)
+        self.table.new_game(self._seeds.next(seed))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -110,16 +102,22 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         table = self.table
         seat = self._seat[agent]
         rewards = table.answer(seat, table.action_of(seat, action), checked=True)
+        # PettingZoo's step protocol (clear the actor's cumulative reward, set
+        # this step's rewards, add them up), inlined: it runs every step.
         self._cumulative_rewards[agent] = 0.0
-        if rewards is None:
-            self._clear_rewards()
+        if rewards is None or not any(rewards):
+            self.rewards = dict.fromkeys(self.agents, 0.0)
         else:
-            names = self.possible_agents
-            self.rewards = {names[s]: float(r) for s, r in enumerate(rewards)}
-        if table.game.is_over:
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+            cumulative = self._cumulative_rewards
+            for a, r in self.rewards.items():
+                cumulative[a] += r
+        waiting = table.waiting
+        if waiting:
+            self.agent_selection = self.possible_agents[waiting[0]]
+        else:  # the game is over
             self.terminations = dict.fromkeys(self.agents, True)
-        self._select()
-        self._accumulate_rewards()
+            self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
         """The whole table as text (``render_mode="ansi"``), as a spectator

@@ -7,14 +7,13 @@ agent asked now acts in one step."""
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv as _PettingZooParallel  # type: ignore[import-untyped]
 
 from parlour.env._spaces import (
     RENDER_MODES,
+    Seeds,
     check_render_mode,
-    draw_seed,
     no_render,
     observation_space,
 )
@@ -52,8 +51,7 @@ class ParallelEnv(_PettingZooParallel):  # type: ignore[misc]
         self.action_spaces = {
             a: spaces.Discrete(self.table.num_action_ids) for a in self.possible_agents
         }
-        self._rng = np.random.default_rng(seed)
-        self._first_seed = seed
+        self._seeds = Seeds(seed)
         self.agents: list[str] = []
 
     @property
@@ -72,13 +70,7 @@ class ParallelEnv(_PettingZooParallel):  # type: ignore[misc]
     ) -> tuple[Observations, dict[str, dict[str, Any]]]:
         """Deal a new game, seeded as :meth:`parlour.env.AECEnv.reset` does."""
         del options
-        if seed is None and self._first_seed is not None:
-            seed, self._first_seed = self._first_seed, None
-        if seed is None:
-            seed = draw_seed(self._rng)
-        else:
-            self._rng = np.random.default_rng(seed)
-        self.table.new_game(seed)
+        self.table.new_game(self._seeds.next(seed))
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 

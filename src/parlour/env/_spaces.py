@@ -7,7 +7,7 @@ from gymnasium import logger, spaces
 
 from parlour.env._table import Table
 
-__all__ = ["RENDER_MODES", "check_render_mode", "draw_seed", "observation_space"]
+__all__ = ["RENDER_MODES", "Seeds", "check_render_mode", "draw_seed", "observation_space"]
 
 #: The render modes the envs support: ``"ansi"``, the table as text.
 RENDER_MODES = ("ansi",)
@@ -30,6 +30,35 @@ def observation_space(table: Table) -> spaces.Dict:
 def draw_seed(rng: np.random.Generator) -> int:
     """The next game seed from an env's generator (a reset without a seed)."""
     return int(rng.integers(0, 2**63 - 1))
+
+
+class Seeds:
+    """The game seeds of a PettingZoo env's resets.
+
+    A reset's own seed is the game's seed; a reset without one takes the
+    next seed of a generator seeded by the last seed given (the env's own
+    ``seed`` counts as given to its first reset). The generator is made only
+    when needed: seeded resets, the common case in evaluation, make none.
+    """
+
+    __slots__ = ("_first", "_rng", "_source")
+
+    def __init__(self, seed: int | None) -> None:
+        self._first = seed
+        self._source = seed
+        self._rng: np.random.Generator | None = None
+
+    def next(self, seed: int | None) -> int:
+        """The seed of the game a ``reset(seed=seed)`` deals."""
+        if seed is None and self._first is not None:
+            seed = self._first
+        self._first = None
+        if seed is not None:
+            self._source, self._rng = seed, None
+            return seed
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._source)
+        return draw_seed(self._rng)
 
 
 def check_render_mode(render_mode: str | None) -> str | None:

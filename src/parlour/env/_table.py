@@ -130,9 +130,12 @@ class Table:
         self._sync()
 
     def _sync(self) -> None:
-        self.waiting = tuple(sorted(self.game.to_act))
-        self._answers.clear()
-        self._masks.clear()
+        to_act = self.game.to_act
+        self.waiting = to_act if len(to_act) < 2 else tuple(sorted(to_act))
+        if self._answers:
+            self._answers.clear()
+        if self._masks:
+            self._masks.clear()
 
     def observation(self, seat: int) -> FloatArray:
         """The seat's observation array."""
