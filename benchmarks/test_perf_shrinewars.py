@@ -16,7 +16,7 @@ import pytest
 
 import parlour
 from parlour import _backend
-from parlour.shrinewars import Cards, Game, HeuristicBot, RandomBot
+from parlour.shrinewars import Cards, Game, HeuristicBot, RandomBot, best_partition, score
 
 N = 2_000
 
@@ -37,18 +37,16 @@ def per_call(benchmark: Any, fn: Callable[[], Any], n: int, key: str = "ns_per_c
 def test_score(benchmark: Any, backend: str, size: int) -> None:
     """``score(cards)`` on ready-made Cards (the C figure includes the Python call)."""
     cards = holdings(size)
-    with _backend.use(backend) as impl:
-        fn = impl.shrinewars_score
-        per_call(benchmark, lambda: [fn(c) for c in cards], len(cards))
+    with _backend.use(backend):
+        per_call(benchmark, lambda: [score(c) for c in cards], len(cards))
 
 
 @pytest.mark.parametrize("backend", _backend.available())
 @pytest.mark.parametrize("size", [9, 20])
 def test_best_partition(benchmark: Any, backend: str, size: int) -> None:
     cards = holdings(size)
-    with _backend.use(backend) as impl:
-        fn = impl.shrinewars_best_partition
-        per_call(benchmark, lambda: [fn(c) for c in cards], len(cards))
+    with _backend.use(backend):
+        per_call(benchmark, lambda: [best_partition(c) for c in cards], len(cards))
 
 
 @pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
@@ -62,9 +60,9 @@ def test_batch_score(benchmark: Any, size: int) -> None:
 @pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
 def test_score_full_deck(benchmark: Any) -> None:
     """The worst case: all 36 cards, 16 run choices per element (65,536 combinations)."""
-    impl = _backend.load("c")
     full = Cards(range(36))
-    per_call(benchmark, lambda: [impl.shrinewars_score(full) for _ in range(20)], 20)
+    with _backend.use("c"):
+        per_call(benchmark, lambda: [score(full) for _ in range(20)], 20)
 
 
 @pytest.mark.parametrize("bots", ["random", "heuristic"])

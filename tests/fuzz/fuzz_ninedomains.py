@@ -18,6 +18,7 @@ with atheris.instrument_imports():
     import numpy as np
 
     from parlour import _backend
+    from parlour import ninedomains as nd
 
 C = _backend.load("c")
 PY = _backend.load("python")
@@ -42,11 +43,16 @@ def one_input(data: bytes) -> None:
             PY, "ninedomains_battle_batch", *args
         )
     for x, y, p, q in rows[:4].tolist():
+        args = (x % 20 - 2, y % 15, p * 5 - 600, q - 128)
+        assert _call(C, "ninedomains_decide", *args) == _call(PY, "ninedomains_decide", *args)
+        # The public decide on each backend (it reads the card text).
         ca = TEXTS[x % 15] if x < 240 else chr(x)
         kw = {"bonus_a": p * 5 - 600, "bonus_b": q - 128}
-        assert _call(C, "ninedomains_decide", ca, TEXTS[y % 15], **kw) == _call(
-            PY, "ninedomains_decide", ca, TEXTS[y % 15], **kw
-        )
+        outs = []
+        for name in ("python", "c"):
+            with _backend.use(name):
+                outs.append(_call(nd, "decide", ca, TEXTS[y % 15], **kw))
+        assert outs[0] == outs[1]
 
 
 def main() -> None:

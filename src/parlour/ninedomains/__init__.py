@@ -7,10 +7,8 @@
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
-from parlour import _backend
 from parlour.ninedomains.battle import (
     THREE_PLUS_POINTS,
     adjacency_bonuses,
@@ -46,12 +44,6 @@ from parlour.ninedomains.game import (
     Swap,
 )
 from parlour.ninedomains.rules import DOMAINS, ELEMENTS, Rules
-
-
-def _rebind(impl: ModuleType) -> None:
-    # Keep the package-level battle_batch in step with parlour._backend.use().
-    globals()["battle_batch"] = impl.ninedomains_battle_batch
-
 
 _BOTS = ("EquilibriumBot", "HeuristicBot", "RandomBot")
 
@@ -102,5 +94,3 @@ __all__ = [
     "round_bonuses",
     "three_plus_points",
 ]
-
-_backend.bind(_rebind)

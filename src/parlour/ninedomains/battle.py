@@ -52,7 +52,6 @@ position in the previous round, plus the owner's ``1-`` adjacency bonus, plus
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from parlour import _backend
@@ -86,15 +85,15 @@ _MAX_BONUS = 1000
 
 
 if TYPE_CHECKING:
-    from parlour._pure.ninedomains import ninedomains_battle_batch as battle_batch
+    import numpy as np
+    from numpy.typing import NDArray
 
 
-def _rebind(impl: ModuleType) -> None:
-    # ``battle_batch`` takes and returns plain data: the live backend's own.
-    globals()["battle_batch"] = impl.ninedomains_battle_batch
-
-
-_backend.bind(_rebind)
+def battle_batch(a: Any, b: Any, bonus_a: Any = None, bonus_b: Any = None) -> NDArray[np.int8]:
+    """Outcomes (int8: 1, -1 or 0) of many battles given card indices and int8
+    bonuses; ``ValueError`` for a card index outside 0 .. 14 or arrays of
+    unequal length."""
+    return _backend.impl.ninedomains_battle_batch(a, b, bonus_a, bonus_b)  # type: ignore[no-any-return]
 
 
 def _bonus(name: str, value: Any) -> int:

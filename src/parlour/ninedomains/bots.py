@@ -35,8 +35,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from parlour._codes.ninedomains import ND_CARD_FOUR_PLUS as _FOUR_PLUS
+from parlour._codes.ninedomains import ND_CARD_THREE_MINUS, ND_CARD_TWO_MINUS
 from parlour.ninedomains.battle import adjacency_bonuses, carry, decide, three_plus_points
-from parlour.ninedomains.cards import CARDS, Card
+from parlour.ninedomains.cards import CARD_TEXTS, CARDS, Card
 from parlour.ninedomains.game import (
     Decline,
     NineDomainsObservation,
@@ -165,7 +167,7 @@ def _effect_action(obs: NineDomainsObservation, legal: Sequence[Action]) -> Acti
 
 
 def _recover_gain(used: Sequence[Card], hand: Sequence[Card]) -> tuple[float, Recover | None]:
-    takeable = [c for c in used if c.text != "3-"]
+    takeable = [c for c in used if c.index != ND_CARD_THREE_MINUS]
     if not takeable or not hand:
         return 0.0, None
     take = max(takeable, key=lambda c: (CARD_STRENGTH[c], c.index))
@@ -207,7 +209,7 @@ def _tables() -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.int16]]:
     state = np.zeros((n, n, _NB, _NB), dtype=np.int16)
     xa = np.zeros_like(state)
     xb = np.zeros_like(state)
-    effect = {"2-": 1, "3-": 2}
+    effect = {CARD_TEXTS[ND_CARD_TWO_MINUS]: 1, CARD_TEXTS[ND_CARD_THREE_MINUS]: 2}
     for (i, a), (j, b) in itertools.product(enumerate(CARDS), repeat=2):
         for ba in range(_LOW, _HIGH + 1):
             for bb in range(_LOW, _HIGH + 1):
@@ -335,7 +337,7 @@ def payoff_matrix(
         bonus = np.array(
             [
                 [
-                    carries[k] + adj[k] + (-2 if last and p.cards[k].text == "4+" else 0)
+                    carries[k] + adj[k] - (2 if last and p.cards[k].index == _FOUR_PLUS else 0)
                     for k in range(3)
                 ]
                 for p in places[s]

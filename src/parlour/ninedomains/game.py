@@ -30,10 +30,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
+from parlour._codes.ninedomains import ND_CARD_THREE_MINUS, ND_CARD_TWO_MINUS
 from parlour.errors import IllegalActionError, NotationError
 from parlour.ninedomains import table as _table
 from parlour.ninedomains.battle import decide, round_bonuses, three_plus_points
-from parlour.ninedomains.cards import BASIC, CARDS, SPECIALS, Card, CardLike, card
+from parlour.ninedomains.cards import BASIC, CARD_TEXTS, CARDS, SPECIALS, Card, CardLike, card
 from parlour.ninedomains.rules import DOMAINS, Rules
 from parlour.protocol import Action, Observation, Result, checked_rules
 from parlour.protocol import Game as _BaseGame
@@ -53,6 +54,9 @@ __all__ = [
 
 Phase = Literal["place", "effect", "over"]
 EffectKind = Literal["2-", "3-"]
+# The texts of the cards whose wins have effects (and of the card a 3- cannot recover).
+_TWO_MINUS: EffectKind = CARD_TEXTS[ND_CARD_TWO_MINUS]  # type: ignore[assignment]
+_THREE_MINUS: EffectKind = CARD_TEXTS[ND_CARD_THREE_MINUS]  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -331,7 +335,7 @@ class Game(_BaseGame):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self._pending:
             eff = self._pending[0]
-            if eff.kind == "2-":
+            if eff.kind == _TWO_MINUS:
                 return [
                     Swap(own, theirs)
                     for own in sorted(self._held[seat])
@@ -341,7 +345,7 @@ class Game(_BaseGame):
             out += [
                 Recover(take, give)
                 for take in sorted(self._used[seat])
-                if take.text != "3-"
+                if take.text != _THREE_MINUS
                 for give in self._hands[seat]
             ]
             return out
@@ -350,7 +354,7 @@ class Game(_BaseGame):
     def _verify(self, seat: int, action: Action) -> None:
         if self._pending:
             eff = self._pending[0]
-            if eff.kind == "2-":
+            if eff.kind == _TWO_MINUS:
                 if not isinstance(action, Swap):
                     raise IllegalActionError(f"seat {seat} must choose a 2- swap, not {action}")
                 if action.own not in self._held[seat]:
@@ -362,7 +366,7 @@ class Game(_BaseGame):
                 return
             if not isinstance(action, Recover):
                 raise IllegalActionError(f"seat {seat} must recover or decline, not {action}")
-            if action.take.text == "3-" or action.take not in self._used[seat]:
+            if action.take.text == _THREE_MINUS or action.take not in self._used[seat]:
                 raise IllegalActionError(f"seat {seat} may not take {action.take} back")
             if action.give not in self._hands[seat]:
                 raise IllegalActionError(f"seat {seat} has no {action.give} in hand")
@@ -422,8 +426,8 @@ class Game(_BaseGame):
                     extra = three_plus_points(b, a, bonus_a=bb, bonus_b=ba)
                 self._extra[winner] += extra
                 won_with = placed[winner][p].text
-                if won_with in ("2-", "3-"):
-                    kind: EffectKind = "2-" if won_with == "2-" else "3-"
+                if won_with in (_TWO_MINUS, _THREE_MINUS):
+                    kind: EffectKind = _TWO_MINUS if won_with == _TWO_MINUS else _THREE_MINUS
                     self._pending.append(Effect(p, winner, kind))
             self._battles.append(BattleOutcome(r, p, domain, (a, b), (ba, bb), winner, rule, extra))
         self._advance()
@@ -432,10 +436,10 @@ class Game(_BaseGame):
         # Skip effects that cannot or need not ask; stop at the first that asks.
         while self._pending:
             eff = self._pending[0]
-            if eff.kind == "2-" and (not self._held[0] or not self._held[1]):
+            if eff.kind == _TWO_MINUS and (not self._held[0] or not self._held[1]):
                 self._pending.pop(0)
                 continue
-            if eff.kind == "3-" and self._round == 2:
+            if eff.kind == _THREE_MINUS and self._round == 2:
                 self._pending.pop(0)
                 continue
             return

@@ -12,9 +12,6 @@ engine and bots.
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from parlour import _backend
 from parlour.shrinewars.bots import HeuristicBot, RandomBot
 from parlour.shrinewars.cards import (
     CARDS,
@@ -87,13 +84,3 @@ __all__ = [
     "score",
     "score_mask",
 ]
-
-
-def _rebind(impl: ModuleType) -> None:
-    # Keep the package-level mask functions in step with parlour._backend.use().
-    g = globals()
-    for name in ("batch_score", "partition_mask", "score_mask"):
-        g[name] = getattr(impl, "shrinewars_" + name)
-
-
-_backend.bind(_rebind)

@@ -35,18 +35,16 @@ raises ``ValueError`` if a value read had a bit above 35).
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parlour import _backend
 from parlour.shrinewars.cards import Cards, CardsLike, Partition, as_cards
 
-__all__ = ["batch_score", "best_partition", "partition_mask", "score", "score_mask"]
-
 if TYPE_CHECKING:
-    from parlour._pure.shrinewars import shrinewars_batch_score as batch_score
-    from parlour._pure.shrinewars import shrinewars_partition_mask as partition_mask
-    from parlour._pure.shrinewars import shrinewars_score_mask as score_mask
+    import numpy as np
+    from numpy.typing import NDArray
+
+__all__ = ["batch_score", "best_partition", "partition_mask", "score", "score_mask"]
 
 
 def score(cards: CardsLike) -> int:
@@ -62,11 +60,18 @@ def best_partition(cards: CardsLike) -> Partition:
     return Partition(found, tuple(Cards.from_mask(m) for m in combos))
 
 
-def _rebind(impl: ModuleType) -> None:
-    # The mask functions take and return plain data: the backend's own.
-    g = globals()
-    for name in ("batch_score", "partition_mask", "score_mask"):
-        g[name] = getattr(impl, "shrinewars_" + name)
+def score_mask(mask: int) -> int:
+    """Best-partition score of a 36-bit card mask."""
+    return _backend.impl.shrinewars_score_mask(mask)  # type: ignore[no-any-return]
 
 
-_backend.bind(_rebind)
+def partition_mask(mask: int) -> tuple[int, tuple[int, ...]]:
+    """``(score, combination masks)`` of the best partition of a card mask:
+    the runs in element order, then the face-value groups in value order."""
+    return _backend.impl.shrinewars_partition_mask(mask)  # type: ignore[no-any-return]
+
+
+def batch_score(masks: Any) -> NDArray[np.int32]:
+    """Scores of each card mask in a 1-D ``uint64`` array; ``ValueError`` if
+    a mask has a bit above 35."""
+    return _backend.impl.shrinewars_batch_score(masks)  # type: ignore[no-any-return]

@@ -27,18 +27,44 @@ True
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parlour import _backend
 from parlour.sisepai.cards import KINDS, kind_text
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
 __all__ = ["counts_complete", "counts_winning", "is_complete", "mask_kinds"]
 
-if TYPE_CHECKING:
-    from parlour._pure.sisepai import sisepai_batch_is_complete as is_complete
-    from parlour._pure.sisepai import sisepai_counts_complete as counts_complete
-    from parlour._pure.sisepai import sisepai_counts_winning as counts_winning
+
+def is_complete(counts: Any, exposed_cards: Any = None) -> NDArray[np.bool_]:
+    """``is_complete`` for each row of an ``(N, 33)`` uint8 array of
+    concealed counts, with an optional ``(N,)`` uint8 array of exposed card
+    counts; rows that do not make 21 cards give False.
+
+    Each row is read once, from a copy taken before it is checked: if another
+    thread writes into the arrays during the call, each result is that of some
+    value its row held during the call, or the call raises the ``ValueError``
+    for a count out of range if a value read was.
+    """
+    return _backend.impl.sisepai_batch_is_complete(counts, exposed_cards)  # type: ignore[no-any-return]
+
+
+def counts_complete(counts: Any, exposed_cards: int) -> bool:
+    """Are 33 concealed counts plus ``exposed_cards`` exposed cards (in legal
+    groups) a complete 21-card hand?"""
+    return _backend.impl.sisepai_counts_complete(counts, exposed_cards)  # type: ignore[no-any-return]
+
+
+def counts_winning(counts: Any, exposed_counts: Any, exposed_cards: int) -> int:
+    """For a 20-card hand, a mask with bit ``k`` set when a card of kind ``k``
+    completes it (kinds held four times, counting ``exposed_counts``, and
+    flowers held are never set)."""
+    return _backend.impl.sisepai_counts_winning(  # type: ignore[no-any-return]
+        counts, exposed_counts, exposed_cards
+    )
 
 
 def mask_kinds(mask: int) -> tuple[str, ...]:
@@ -50,14 +76,3 @@ def mask_kinds(mask: int) -> tuple[str, ...]:
     ('Sg', '3f')
     """
     return tuple(kind_text(k) for k in range(KINDS) if int(mask) >> k & 1)
-
-
-def _rebind(impl: ModuleType) -> None:
-    # Keep the module's names in step with parlour._backend.use().
-    g = globals()
-    g["is_complete"] = impl.sisepai_batch_is_complete
-    g["counts_complete"] = impl.sisepai_counts_complete
-    g["counts_winning"] = impl.sisepai_counts_winning
-
-
-_backend.bind(_rebind)

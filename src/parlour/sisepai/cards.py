@@ -27,7 +27,13 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from parlour._codes.sisepai import SSP_CHARACTER, SSP_COLOUR, SSP_FLOWER, SSP_FLOWER_NAMES
+from parlour._codes.sisepai import (
+    SSP_CHARACTER,
+    SSP_CHARACTER_GENERAL,
+    SSP_COLOUR,
+    SSP_FLOWER,
+    SSP_FLOWER_NAMES,
+)
 from parlour.errors import NotationError
 
 __all__ = [
@@ -123,7 +129,7 @@ def kind_character(kind: int) -> int:
 
 def is_general(kind: int) -> bool:
     """True for the four General kinds."""
-    return kind < CHESS_KINDS and kind % 7 == 0
+    return kind < CHESS_KINDS and kind % 7 == SSP_CHARACTER_GENERAL
 
 
 def is_flower(kind: int) -> bool:

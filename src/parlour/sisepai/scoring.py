@@ -21,8 +21,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from parlour._codes.sisepai import SSP_GROUP_TRIPLE
-from parlour.sisepai.cards import kind_from_text
+from parlour._codes.sisepai import (
+    SSP_CHARACTER_CHARIOT,
+    SSP_CHARACTER_GENERAL,
+    SSP_CHARACTER_SOLDIER,
+    SSP_GROUP_TRIPLE,
+)
+from parlour.sisepai.cards import CHESS_KINDS, COLOURS, KINDS, kind_from_text
 from parlour.sisepai.evaluate import best_groups
 from parlour.sisepai.hand import Group, Grouping, Hand, group_type
 from parlour.sisepai.rules import DEFAULT_RULES, GROUP_TYPES, Rules
@@ -47,12 +52,14 @@ def _groups_with(hand: Hand, kind: int) -> list[tuple[int, ...]]:
     counts = hand.counts
     colour, char = divmod(kind, 7)
     found: list[tuple[int, ...]] = [(kind,) * n for n in (1, 2, 3, 4) if counts[kind] >= n]
-    if kind < 28 and char in (0, 1, 2):
-        found.append((colour * 7, colour * 7 + 1, colour * 7 + 2))
-    if kind < 28 and char in (3, 4, 5):
-        found.append((colour * 7 + 3, colour * 7 + 4, colour * 7 + 5))
-    if kind < 28 and char == 6:
-        others = [c * 7 + 6 for c in range(4) if c != colour and counts[c * 7 + 6]]
+    chess = kind < CHESS_KINDS
+    # A command is General, Advisor, Elephant; a field Chariot, Horse, Cannon.
+    for first in (SSP_CHARACTER_GENERAL, SSP_CHARACTER_CHARIOT):
+        if chess and first <= char < first + 3:
+            found.append(tuple(colour * 7 + first + i for i in range(3)))
+    if chess and char == SSP_CHARACTER_SOLDIER:
+        soldiers = [c * 7 + char for c in range(len(COLOURS))]
+        others = [s for c, s in enumerate(soldiers) if c != colour and counts[s]]
         for a in range(len(others)):
             for b in range(a + 1, len(others)):
                 found.append(tuple(sorted((kind, others[a], others[b]))))
@@ -60,7 +67,7 @@ def _groups_with(hand: Hand, kind: int) -> list[tuple[int, ...]]:
                     found.append(tuple(sorted((kind, others[a], others[b], others[c]))))
     legal = []
     for g in found:
-        need = [g.count(k) for k in range(33)]
+        need = [g.count(k) for k in range(KINDS)]
         if group_type(g) is not None and all(counts[k] >= need[k] for k in set(g)):
             legal.append(g)
     return legal
@@ -77,7 +84,7 @@ def win_grouping(hand: Hand, taken: int | str | None, rules: Rules | None = None
     if r.concealed_triple is None or taken is None:
         return _grouping(hand, r)
     kind = kind_from_text(taken) if isinstance(taken, str) else taken
-    if not isinstance(kind, int) or not 0 <= kind < 33 or hand.counts[kind] == 0:
+    if not isinstance(kind, int) or not 0 <= kind < KINDS or hand.counts[kind] == 0:
         raise ValueError(f"the taken card {taken!r} is not among the concealed cards")
     best: Grouping | None = None
     for g in _groups_with(hand, kind):
