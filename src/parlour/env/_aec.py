@@ -120,8 +120,9 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
-        """The whole table as text (``render_mode="ansi"``), as a spectator
-        sees it once the game is over: every seat's hidden cards too."""
+        """The whole table as text (``render_mode="ansi"``): ``game.render()``,
+        the referee's view, every seat's hidden cards included (show it to
+        no agent that plays)."""
         if self.render_mode is None:
             no_render()
             return None
