@@ -261,6 +261,12 @@ def test_the_cli_takes_a_registered_game(toy: GameSpec, capsys: pytest.CaptureFi
     assert "--self-draw applies to sichuan hands only, not toy" in capsys.readouterr().err
     assert main(["hand", "sichuan", "123m456m789m111p2p", "--double"]) == 2
     assert "--double applies to toy hands only, not sichuan" in capsys.readouterr().err
+    # pytest refuses to read its standard input: the game starts, shows its
+    # first menu and ends there (exit code 1).
+    assert main(["play", "toy", "--seed", "2", "--bots", "random"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("toy, seed 2: you are seat 0; seat 1 is a bot (random)\n")
+    assert "\ntarget: 7\nlegal actions:\n  1. add 1\n  2. add 2\n" in out
 
 
 def test_the_terminal_plays_a_registered_game(toy: GameSpec) -> None:
