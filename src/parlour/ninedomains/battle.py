@@ -63,7 +63,7 @@ from parlour._codes.ninedomains import (
     ND_CARD_TWO_PLUS,
     ND_RULE_STRENGTH,
 )
-from parlour.ninedomains.cards import Card, CardLike, card, card_index
+from parlour.ninedomains.cards import _INDEX, Card, CardLike, card, card_index
 
 __all__ = [
     "THREE_PLUS_POINTS",
@@ -97,6 +97,8 @@ def battle_batch(a: Any, b: Any, bonus_a: Any = None, bonus_b: Any = None) -> ND
 
 
 def _bonus(name: str, value: Any) -> int:
+    if type(value) is int and -_MAX_BONUS <= value <= _MAX_BONUS:
+        return value
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if not -_MAX_BONUS <= value <= _MAX_BONUS:
@@ -104,13 +106,22 @@ def _bonus(name: str, value: Any) -> int:
     return value
 
 
+def _index(c: Any) -> int:
+    # Exact card texts and Cards first: a battle is decided millions of times.
+    text = c if type(c) is str else getattr(c, "text", None)
+    if type(text) is str:
+        i = _INDEX.get(text)
+        if i is not None:
+            return i
+    return card_index(c)
+
+
 def decide(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) -> tuple[int, int]:
     """(outcome, rule): outcome 1 if ``a`` wins, -1 if ``b`` wins, 0 if nobody does;
     rule 1 .. 5 is the battle rule that decided (1 = the overrides)."""
-    ia, ib = card_index(a), card_index(b)
+    ia, ib = _index(a), _index(b)
     ba, bb = _bonus("bonus_a", bonus_a), _bonus("bonus_b", bonus_b)
-    outcome, rule = _backend.impl.ninedomains_decide(ia, ib, ba, bb)
-    return outcome, rule
+    return _backend.impl.ninedomains_decide(ia, ib, ba, bb)  # type: ignore[no-any-return]
 
 
 def battle(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) -> int:

@@ -49,7 +49,7 @@ __all__ = ["batch_score", "best_partition", "partition_mask", "score", "score_ma
 
 def score(cards: CardsLike) -> int:
     """Best-partition score of a holding (cards, card text or ids)."""
-    mask = cards.mask if isinstance(cards, Cards) else as_cards(cards).mask
+    mask = cards._mask if type(cards) is Cards else as_cards(cards).mask
     return int(_backend.impl.shrinewars_score_mask(mask))
 
 

@@ -14,10 +14,12 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from parlour import _backend
 from parlour.protocol import checked_rules
 from parlour.sisepai.batch import mask_kinds
-from parlour.sisepai.hand import Group, Grouping, HandLike, as_hand
+from parlour.sisepai.hand import Group, Grouping, Hand, HandLike, as_hand
 from parlour.sisepai.rules import DEFAULT_RULES, Rules
 
 __all__ = ["best_groups", "is_complete", "winning_cards"]
@@ -28,38 +30,34 @@ _DEFAULT_POINTS = DEFAULT_RULES.points()
 
 def is_complete(hand: HandLike) -> bool:
     """True if the 21-card hand partitions into legal groups (exposed groups fixed)."""
-    h = as_hand(hand)
-    if len(h) != _HAND:
-        raise ValueError(f"is_complete needs a 21-card hand, not {len(h)} cards")
-    impl = _backend.impl
-    return bool(impl.sisepai_counts_complete(h._cbytes, h._ecards))  # type: ignore[attr-defined]
+    h: Any = hand if type(hand) is Hand else as_hand(hand)
+    if h._size != _HAND:
+        raise ValueError(f"is_complete needs a 21-card hand, not {h._size} cards")
+    return _backend.impl.sisepai_counts_complete(h._cbytes, h._ecards)  # type: ignore[no-any-return]
 
 
 def winning_cards(hand: HandLike) -> tuple[str, ...]:
     """Kinds that complete a 20-card hand: chess kinds in kind order, then
     the flowers not held (``1f`` .. ``5f``)."""
-    h = as_hand(hand)
-    if len(h) != _HAND - 1:
-        raise ValueError(f"winning_cards needs a 20-card hand, not {len(h)} cards")
-    impl = _backend.impl
-    mask = impl.sisepai_counts_winning(h._cbytes, h._ebytes, h._ecards)  # type: ignore[attr-defined]
-    return mask_kinds(mask)
+    h: Any = hand if type(hand) is Hand else as_hand(hand)
+    if h._size != _HAND - 1:
+        raise ValueError(f"winning_cards needs a 20-card hand, not {h._size} cards")
+    return mask_kinds(_backend.impl.sisepai_counts_winning(h._cbytes, h._ebytes, h._ecards))
 
 
 def best_groups(hand: HandLike, *, rules: Rules | None = None) -> Grouping:
     """The best-scoring partition of a complete 21-card hand (``ValueError``
     if it is not complete); ties go to the smallest sorted list of groups."""
-    h = as_hand(hand)
+    h: Any = hand if type(hand) is Hand else as_hand(hand)
     points = _DEFAULT_POINTS if rules is None else _points(rules)
-    if len(h) != _HAND:
-        raise ValueError(f"best_groups needs a 21-card hand, not {len(h)} cards")
+    if h._size != _HAND:
+        raise ValueError(f"best_groups needs a 21-card hand, not {h._size} cards")
     exposed = tuple(g.kinds for g in h.exposed)
-    impl = _backend.impl
-    found = impl.sisepai_counts_best_groups(h._cbytes, exposed, points)  # type: ignore[attr-defined]
+    found = _backend.impl.sisepai_counts_best_groups(h._cbytes, exposed, points)
     if found is None:
         raise ValueError(f"the hand {h} is not complete")
     score, groups = found
-    return Grouping(score, tuple(Group(g) for g in groups))
+    return Grouping(score, tuple(Group._legal(g) for g in groups))
 
 
 def _points(rules: Rules) -> tuple[int, ...]:

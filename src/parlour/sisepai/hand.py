@@ -78,6 +78,14 @@ class Group:
         object.__setattr__(self, "kinds", kinds)
 
     @classmethod
+    def _legal(cls, kinds: tuple[int, ...]) -> Group:
+        # Groups a backend made: sorted and legal by construction, so the
+        # checks of __post_init__ are skipped on this hot path.
+        group = object.__new__(cls)
+        object.__setattr__(group, "kinds", kinds)
+        return group
+
+    @classmethod
     def parse(cls, text: str) -> Group:
         """Read a group's text (with or without brackets)."""
         if not isinstance(text, str):
