@@ -28,12 +28,15 @@ from parlour.sichuan.game import (
     SichuanObservation,
     Win,
 )
-from parlour.sichuan.hand import Meld, valid_hand
+from parlour.sichuan.hand import CONCEALED_KONG, KONG, MELD_SIZES, PUNG, Meld, valid_hand
 from parlour.sichuan.tiles import KINDS, SUITS, suit_index
 
 __all__ = ["HeuristicBot", "RandomBot"]
 
-_MISSING_RANGE = {None: range(0), "m": range(0, 9), "p": range(9, 18), "s": range(18, 27)}
+_MISSING_RANGE: dict[str | None, range] = {
+    None: range(0),
+    **{s: range(9 * i, 9 * i + 9) for i, s in enumerate(SUITS)},
+}
 
 
 class RandomBot:
@@ -155,7 +158,7 @@ class HeuristicBot:
         for a in sorted(claims, key=lambda a: not isinstance(a, Kong)):
             after = list(counts)
             after[a.kind] -= 3 if isinstance(a, Kong) else 2
-            new_melds = [*melds, Meld(a.kind, "kong" if isinstance(a, Kong) else "pung")]
+            new_melds = [*melds, Meld(a.kind, KONG if isinstance(a, Kong) else PUNG)]
             if self._shanten(after, new_melds, missing) <= now:
                 return a
         return next(a for a in legal if isinstance(a, Pass))
@@ -168,10 +171,10 @@ class HeuristicBot:
         after = list(counts)
         if counts[kind] == 4:
             after[kind] = 0
-            new = [*melds, Meld(kind, "concealed_kong")]
+            new = [*melds, Meld(kind, CONCEALED_KONG)]
         else:
             after[kind] -= 1
-            new = [Meld(m.kind, "kong") if m.kind == kind else m for m in melds]
+            new = [Meld(m.kind, KONG) if m.kind == kind else m for m in melds]
         return self._shanten(after, new, missing) <= now
 
     @staticmethod
@@ -180,7 +183,7 @@ class HeuristicBot:
         for melds in obs.melds:
             for m in melds:
                 if m.kind is not None:
-                    seen[m.kind] += 3 if m.type == "pung" else 4
+                    seen[m.kind] += MELD_SIZES[m.type]
         for d in obs.discards:
             if d.taken in ("", "win", "robbed"):
                 seen[d.tile >> 2] += 1

@@ -39,18 +39,29 @@ from parlour.sichuan.tiles import mask_kinds, suit_index
 
 __all__ = ["best_win", "is_complete", "score", "shanten", "waits"]
 
-_impl: Any = None
+# The live backend's functions, rebound by parlour._backend.use().
+_complete_keys: Any = None
+_waits_keys: Any = None
+_shanten_keys: Any = None
+_score_keys: Any = None
+_best_win_keys: Any = None
 
 _SELF_DRAW = _codes.SC_FLAG_SELF_DRAW
 _KONG_REPLACEMENT = _codes.SC_FLAG_KONG_REPLACEMENT
 _ROBBED_KONG = _codes.SC_FLAG_ROBBED_KONG
 _LAST_TILE = _codes.SC_FLAG_LAST_TILE
 _SELF_DRAW_DOUBLES = _codes.SC_RULE_SELF_DRAW_DOUBLES
+_ANY = _codes.SC_FORM_ANY
+_ANY_NAME = _codes.SC_FORM_NAMES[_ANY]
 
 
 def _rebind(impl: ModuleType) -> None:
-    global _impl
-    _impl = impl
+    global _complete_keys, _waits_keys, _shanten_keys, _score_keys, _best_win_keys
+    _complete_keys = impl.sichuan_is_complete_keys
+    _waits_keys = impl.sichuan_waits_keys
+    _shanten_keys = impl.sichuan_shanten_keys
+    _score_keys = impl.sichuan_score_keys
+    _best_win_keys = impl.sichuan_best_win_keys
 
 
 _backend.bind(_rebind)
@@ -67,7 +78,7 @@ def is_complete(hand: HandLike, *, missing_suit: Any = None) -> bool:
         miss = suit_index(missing_suit)
         if h._meld_suits >> miss & 1:
             return False
-    return _impl.sichuan_is_complete_keys(h._packed, h._nmelds, miss)  # type: ignore[no-any-return]
+    return _complete_keys(h._packed, h._nmelds, miss)  # type: ignore[no-any-return]
 
 
 def _waits_size(h: Hand) -> None:
@@ -85,7 +96,7 @@ def waits(hand: HandLike, *, missing_suit: Any = None) -> tuple[str, ...]:
         miss = suit_index(missing_suit)
         if h._meld_suits >> miss & 1:
             return ()
-    return mask_kinds(_impl.sichuan_waits_keys(h._packed, h._nmelds, h._meld_counts, miss))
+    return mask_kinds(_waits_keys(h._packed, h._nmelds, h._meld_counts, miss))
 
 
 def shanten(hand: HandLike, *, missing_suit: Any = None, form: Form = "any") -> int:
@@ -95,13 +106,11 @@ def shanten(hand: HandLike, *, missing_suit: Any = None, form: Form = "any") -> 
     """
     h = hand if hand.__class__ is Hand else as_hand(hand)
     # Only a str is compared: == on an array would not give a bool.
-    f = 0 if form.__class__ is str and form == "any" else form_index(form)
+    f = _ANY if form.__class__ is str and form == _ANY_NAME else form_index(form)
     miss = -1 if missing_suit is None else suit_index(missing_suit)
     if h._size != 13 and h._size != 14:
         raise ValueError(f"shanten needs 13 or 14 tiles (kongs count 3), not {h._size}")
-    return _impl.sichuan_shanten_keys(  # type: ignore[no-any-return]
-        h._packed, h._nmelds, h._meld_counts, miss, f
-    )
+    return _shanten_keys(h._packed, h._nmelds, h._meld_counts, miss, f)  # type: ignore[no-any-return]
 
 
 def _rules(rules: Rules | None) -> Rules:
@@ -132,8 +141,9 @@ def score(
 ) -> Score:
     """Fan and points of a complete hand (``ValueError`` if it is not complete)."""
     h = hand if hand.__class__ is Hand else as_hand(hand)
-    r = _rules(rules)
-    check_win_tile(h, win_tile)
+    r = DEFAULT_RULES if rules is None else _rules(rules)
+    if win_tile is not None:
+        check_win_tile(h, win_tile)
     flags = _SELF_DRAW_DOUBLES if r.self_draw_doubles else 0
     if self_draw:
         flags |= _SELF_DRAW
@@ -144,7 +154,7 @@ def score(
     if last_tile:
         flags |= _LAST_TILE
     melds = meld_bytes(h) if h._nmelds else b""
-    nums = _impl.sichuan_score_keys(h._packed, melds, flags, r.cap_code())
+    nums = _score_keys(h._packed, melds, flags, r.cap_code())
     if nums is None:
         raise ValueError(f"the hand {h} is not complete")
     found = _SCORES.get(nums)
@@ -159,6 +169,4 @@ def best_win(hand: HandLike, *, missing_suit: Any = None, rules: Rules | None = 
     r = _rules(rules)
     _waits_size(h)
     miss = suit_index(missing_suit)
-    return _impl.sichuan_best_win_keys(  # type: ignore[no-any-return]
-        h._packed, meld_bytes(h), miss, r.cap_code()
-    )
+    return _best_win_keys(h._packed, meld_bytes(h), miss, r.cap_code())  # type: ignore[no-any-return]

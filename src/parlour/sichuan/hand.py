@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from parlour._codes import sichuan as _codes
 from parlour.errors import NotationError
@@ -42,7 +42,13 @@ Form = Literal["any", "standard", "seven_pairs"]
 
 # The codes and the fan table are the rows of csrc/sichuan_codes.def.
 _MELD_CODES: dict[str, int] = {text: code for _id, code, text, _size in _codes.SC_MELD}
-_MELD_SIZES: dict[str, int] = {text: size for _id, _code, text, size in _codes.SC_MELD}
+#: Tiles in a meld of each type.
+MELD_SIZES: dict[str, int] = {text: size for _id, _code, text, size in _codes.SC_MELD}
+#: The meld types' names.
+PUNG, KONG, CONCEALED_KONG = (
+    cast(MeldType, _codes.SC_MELD_NAMES[code])
+    for code in (_codes.SC_MELD_PUNG, _codes.SC_MELD_KONG, _codes.SC_MELD_CONCEALED_KONG)
+)
 _FORMS: dict[str, int] = {text: code for _id, code, text in _codes.SC_FORM}
 
 #: Pattern and addition names in the order of the rules' tables.
@@ -82,15 +88,15 @@ class Meld:
     @property
     def size(self) -> int:
         """Tiles in the meld (3 or 4)."""
-        return _MELD_SIZES[self.type]
+        return MELD_SIZES[self.type]
 
     @property
     def is_kong(self) -> bool:
-        return self.type != "pung"
+        return self.type != PUNG
 
     def __str__(self) -> str:
         body = kind_text(self.kind)[0] * self.size + SUITS[self.kind // 9]
-        return f"({body})" if self.type == "concealed_kong" else f"[{body}]"
+        return f"({body})" if self.type == CONCEALED_KONG else f"[{body}]"
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -110,9 +116,7 @@ class Meld:
         if opener == "(" and len(digits) != 4:
             raise NotationError(f"meld {text!r}: only a kong can be concealed, as (9999m)")
         kind = SUITS.index(suit) * 9 + int(digits[0]) - 1
-        mtype: MeldType = (
-            "pung" if len(digits) == 3 else ("kong" if opener == "[" else "concealed_kong")
-        )
+        mtype = PUNG if len(digits) == 3 else (KONG if opener == "[" else CONCEALED_KONG)
         return cls(kind, mtype)
 
 
