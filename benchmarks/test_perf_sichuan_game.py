@@ -10,7 +10,8 @@ docs/perf/sichuan_game.rst records the figures with the machine. A third
 row measures the engine alone: random legal moves with no observation
 built, the floor that any bot adds its own cost to. ``Game(...)`` is the
 compiled engine when the compiled backend is live; the ``python_engine``
-rows run its pure-Python twin (with the compiled evaluator) for comparison.
+rows run its pure-Python twin (``engine="python"``, with the compiled
+evaluator) for comparison.
 """
 
 from __future__ import annotations
@@ -50,10 +51,8 @@ def _measure(benchmark: Any, run: Callable[[], None]) -> None:
 
 def _python_engine(seed: int) -> Game:
     # The pure-Python engine (the compiled engine's twin) with the compiled
-    # evaluator: Game(...) would build the compiled engine.
-    game = Game.__new__(Game)
-    game.__init__(seed=seed)  # type: ignore[misc]
-    return game
+    # evaluator.
+    return Game(seed=seed, engine="python")
 
 
 @pytest.mark.parametrize("engine", ["compiled", "python_engine"])

@@ -231,10 +231,11 @@ def test_sichuan_engine_random_deals_through_the_c_abi(sglib: Any, c_backend: Mo
 
 def c_backend_action(code: int) -> Any:
     """The registered action object of an engine code."""
-    from parlour.sichuan.compiled import _ACTIONS_BY_CODE, _core
+    from parlour.sichuan.engine_c import core
+    from parlour.sichuan.values import ACTIONS_BY_CODE
 
-    _core()  # registers the action classes with the binding
-    return _ACTIONS_BY_CODE[code]
+    core()  # registers the action classes with the binding
+    return ACTIONS_BY_CODE[code]
 
 
 def test_sichuan_engine_check_refuses_corrupt_states(sglib: Any, c_backend: ModuleType) -> None:

@@ -128,11 +128,11 @@ def test_engine_construction_with_any_arguments(
 )
 def test_engine_apply_with_any_input(c_backend: ModuleType, seed: int, moves: Any) -> None:
     # Anything that is not a registered legal action is refused and changes nothing.
-    from parlour.sichuan.compiled import _ACTIONS_BY_CODE as table
-    from parlour.sichuan.compiled import _core
-    from parlour.sichuan.game import Exchange
+    from parlour.sichuan.engine_c import core
+    from parlour.sichuan.values import ACTIONS_BY_CODE as table
+    from parlour.sichuan.values import Exchange
 
-    _core()
+    core()
     wall = list(range(108))
     __import__("random").Random(seed).shuffle(wall)
     state = c_backend.sichuan_game_new(wall, seed % 4, 5, False, seed % 2 == 0, True, 32, 2)

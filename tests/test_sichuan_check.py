@@ -25,15 +25,14 @@ from hypothesis import strategies as st
 import cbuild
 from parlour import _backend
 from parlour.sichuan import Game, Rules
-from parlour.sichuan import game as _g
+from parlour.sichuan import values as _v
 
 pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
 
 
 def _compiled_game(*args: Any, **kwargs: Any) -> Any:
-    # The compiled engine whichever backend the run selects (PARLOUR_BACKEND).
-    with _backend.use("c"):
-        return Game(*args, **kwargs)
+    # The C engine whichever backend the run selects (PARLOUR_BACKEND).
+    return Game(*args, **kwargs, engine="c")
 
 
 CORPUS = Path(__file__).parent / "fuzz" / "corpus" / "sichuan_state"
@@ -129,14 +128,14 @@ def _position(variant: int, seed: int, steps: int) -> Game:
             break
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
-        keen = [a for a in legal if isinstance(a, (_g.Win, _g.Pung, _g.Kong))]
+        keen = [a for a in legal if isinstance(a, (_v.Win, _v.Pung, _v.Kong))]
         game.apply(seat, rng.choice(keen if keen and rng.random() < 0.6 else legal))
     return game
 
 
 def _legal_moves(state: Any, seat: int) -> list[Any]:
     if state.phase == 0:
-        return list(_g._exchange_choices(state.tiles(seat)))
+        return list(_v.exchange_choices(state.tiles(seat)))
     moves: list[Any] = state.legal(seat)
     return moves
 
@@ -150,7 +149,7 @@ def _play_out(state: Any, rng: random.Random, limit: int = 600) -> int:
         moves = _legal_moves(state, seat)
         assert moves, f"seat {seat} must act in phase {state.phase} but has no legal action"
         move = rng.choice(moves)
-        if isinstance(move, _g.Exchange):
+        if isinstance(move, _v.Exchange):
             assert state.exchange(seat, move.tiles) == 0
         else:
             assert state.apply(seat, move) == 0
@@ -179,7 +178,7 @@ def test_reachable_states_are_accepted() -> None:
     for variant in range(len(VARIANTS)):
         for seed in range(6):
             game = _compiled_game(VARIANTS[variant], seed=seed, dealer=seed % 4)
-            assert _play_out(_load(_blob(game._state)), random.Random(seed)) > 50
+            assert _play_out(_load(_blob(game._engine.state)), random.Random(seed)) > 50
 
 
 def _with_win(how: str) -> Game:
@@ -194,12 +193,12 @@ def test_a_recorded_win_with_absurd_roots_is_refused() -> None:
     # Reported: roots flipped to 2**30 loaded, and reading game.wins then
     # built a list of 2**30 "root" patterns until the process was killed.
     game = _with_win("discard_win")
-    s = _struct(_blob(game._state))
+    s = _struct(_blob(game._engine.state))
     s.v.wins[0].score.roots = 2**30
     with pytest.raises(ValueError, match="not a valid Sichuan game state"):
         _core()._sichuan_state_from_bytes(_bytes(s))
     data = pickle.dumps(game)
-    good = _blob(game._state)
+    good = _blob(game._engine.state)
     assert good in data
     with pytest.raises(ValueError, match="not a valid Sichuan game state"):
         pickle.loads(data.replace(good, _bytes(s)))
@@ -226,7 +225,7 @@ def test_a_fifth_meld_is_refused() -> None:
     # discard was accepted; the pung offered then wrote a fifth meld into
     # the 4-slot array, over other seats' data.
     game, seat = _claim_position()
-    s = _struct(_blob(game._state))
+    s = _struct(_blob(game._engine.state))
     kind = s.v.offer >> 2
     others = [k for k in range(27) if k != kind and k // 9 != s.v.missing[seat]][:4]
     s.v.held[seat][0] = s.v.held[seat][1] = 0
@@ -249,7 +248,7 @@ def test_a_fifth_meld_is_refused() -> None:
 
 def test_the_check_refuses_what_the_old_check_let_through() -> None:
     game, seat = _claim_position()
-    good = _blob(game._state)
+    good = _blob(game._engine.state)
     assert _load(good) is not None
     edits: list[tuple[Path_, int]] = [
         (("v", "answers", seat), 110 + 26),  # a pung of a kind not on offer
@@ -309,7 +308,7 @@ def test_every_accepted_corruption_plays_safely_to_the_end(
     variant: int, seed: int, steps: int, mutations: list[tuple[str, int, int]]
 ) -> None:
     game = _position(variant, seed, steps)
-    blob = _mutate(_blob(game._state), mutations)
+    blob = _mutate(_blob(game._engine.state), mutations)
     state = _load(blob)
     if state is None:
         return
@@ -325,7 +324,7 @@ def test_the_corpus_replays() -> None:
     for path in entries:
         entry = json.loads(path.read_text())
         game = _position(entry["variant"], entry["seed"], entry["steps"])
-        s = _struct(_blob(game._state))
+        s = _struct(_blob(game._engine.state))
         for field, value in entry["edits"]:
             _set(s, tuple(field), value)
         state = _load(_bytes(s))

@@ -1,4 +1,4 @@
-"""The compiled Sichuan engine against its pure-Python twin, in lock step.
+"""The C Sichuan engine against its pure-Python twin, in lock step.
 
 Both engines get the same deal and the same actions; after every step every
 public view must agree: whose turn, each seat's legal actions and
@@ -33,11 +33,9 @@ VARIANTS = [
 
 
 def _pair(rules: Rules, seed: int, dealer: Any = 0) -> tuple[Game, Game]:
-    with _backend.use("python"):
-        pure = Game(rules, seed=seed, dealer=dealer)
-    with _backend.use("c"):
-        fast = Game(rules, seed=seed, dealer=dealer)
-    assert type(pure) is Game and type(fast) is not Game
+    pure = Game(rules, seed=seed, dealer=dealer, engine="python")
+    fast = Game(rules, seed=seed, dealer=dealer, engine="c")
+    assert pure.engine == "python" and fast.engine == "c"
     return pure, fast
 
 
@@ -132,8 +130,7 @@ def test_engines_refuse_the_same_actions() -> None:
 
 
 def test_compiled_observations_are_frozen_snapshots() -> None:
-    with _backend.use("c"):
-        game = Game(seed=4)
+    game = Game(seed=4, engine="c")
     early = game.observation(0)
     parlour.play(game, [RandomBot() for _ in range(4)], seed=4)
     assert early.phase == "declare" and early.ledger == () and len(early.hand) == 14
@@ -141,16 +138,51 @@ def test_compiled_observations_are_frozen_snapshots() -> None:
     assert copy.deepcopy(early) == early
 
 
-def test_compiled_game_copies_and_pickles() -> None:
-    with _backend.use("c"):
-        game = Game(Rules(exchange_three=True), seed=8)
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_game_copies_and_pickles(engine: Any) -> None:
+    game = Game(Rules(exchange_three=True), seed=8, engine=engine)
     rng = random.Random(8)
     bots = [RandomBot() for _ in range(4)]
     for _ in range(60):
         seat = game.to_act[0]
         game.apply(seat, bots[seat].act(None, game.legal_actions(seat), rng))
-    for twin in (game.clone(), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+    for twin in (
+        game.clone(),
+        copy.copy(game),
+        copy.deepcopy(game),
+        pickle.loads(pickle.dumps(game)),
+    ):
+        assert twin.engine == engine
         assert _views(twin) == _views(game)
         parlour.play(twin, bots, seed=1)
         assert twin.is_over and not game.is_over
         assert Game.from_record(twin.record()).record() == twin.record()
+
+
+def test_the_engine_is_chosen_at_construction() -> None:
+    # None follows the live backend; a name forces one; replays follow the backend.
+    for backend in ("c", "python"):
+        with _backend.use(backend):
+            assert Game(seed=1).engine == backend
+            assert Game(seed=1, engine="python").engine == "python"
+            assert Game(seed=1, engine="c").engine == "c"
+            assert Game.from_record(Game(seed=1, engine="c").record()).engine == backend
+    for wrong in ("C", "pure", 1, True):
+        with pytest.raises(ValueError, match="engine must be 'c', 'python' or None"):
+            Game(seed=1, engine=wrong)
+
+
+def test_the_value_types_name_the_codes_of_the_table() -> None:
+    # The Python names the engines hand out are the texts of
+    # csrc/sichuan_codes.def, in code order.
+    from typing import get_args
+
+    from parlour._codes import sichuan as codes
+    from parlour.sichuan import values
+
+    assert get_args(values.Phase) == codes.SG_PHASE_NAMES
+    assert len(values.ACTIONS_BY_CODE) == codes.SG_A_END
+    for _, code, text, count in codes.SG_A:
+        block = values.ACTIONS_BY_CODE[code : code + count]
+        assert len(block) == count
+        assert all(str(a).split()[0] == text for a in block)

@@ -25,16 +25,16 @@ from typing import Any
 import pytest
 
 from parlour import _backend, protocol
+from parlour._codes.sichuan import SG_PHASE_OVER
 from parlour.sichuan import Game, Rules
-from parlour.sichuan import compiled as _compiled
+from parlour.sichuan.engine_c import CEngine
 
 pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
 
 
 def _compiled_game(*args: Any, **kwargs: Any) -> Any:
-    # The compiled engine whichever backend the run selects (PARLOUR_BACKEND).
-    with _backend.use("c"):
-        return Game(*args, **kwargs)
+    # The C engine whichever backend the run selects (PARLOUR_BACKEND).
+    return Game(*args, **kwargs, engine="c")
 
 
 VARIANTS = [
@@ -46,9 +46,7 @@ VARIANTS = [
 
 # What an observation may never reach: the engine, its state and caches, and
 # mutable containers (a cache the game appends to later).
-_FORBIDDEN: tuple[type, ...] = (protocol.Game, list, set, bytearray)
-if hasattr(_compiled, "_Views"):  # the shared cache observations once held
-    _FORBIDDEN += (_compiled._Views,)
+_FORBIDDEN: tuple[type, ...] = (protocol.Game, CEngine, list, set, bytearray)
 _OPAQUE = (
     type,
     types.ModuleType,
@@ -117,7 +115,7 @@ class _Secrets:
     """What ``seat`` may not know now, as values to look for."""
 
     def __init__(self, game: Any, seat: int) -> None:
-        state = game._state
+        state = game._engine.state
         wall = state.wall()
         self.tuples: list[tuple[str, tuple[int, ...]]] = [("the wall order", wall)]
         self.blobs: list[tuple[str, bytes]] = [("the wall order", bytes(wall))]
@@ -126,7 +124,7 @@ class _Secrets:
         if len(undrawn) >= 6:
             self.blobs.append(("the undrawn wall", undrawn))
             self.tuples.append(("the undrawn wall", tuple(undrawn)))
-        over = state.phase == 5
+        over = state.phase == SG_PHASE_OVER
         missing = state.missing()
         for x in range(4):
             if x == seat:
@@ -210,7 +208,7 @@ def _positions(rules: Rules, seed: int, every: int) -> Iterator[Any]:
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
 def test_observations_hold_nothing_hidden(variant: int) -> None:
     game = _compiled_game(VARIANTS[variant], seed=0)
-    assert type(game) is _compiled.CompiledGame
+    assert isinstance(game._engine, CEngine)
     for seed in range(2):
         for position in _positions(VARIANTS[variant], seed, every=9):
             for seat in range(4):

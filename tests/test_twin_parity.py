@@ -32,10 +32,10 @@ CORE_STUB = Path(__file__).resolve().parents[1] / "src" / "parlour" / "_core.pyi
 
 # Compiled names with no twin, by design: the Sichuan state machine
 # (csrc/sichuan_game.c) is checked in lock step against the pure engine
-# ``parlour.sichuan.game.Game`` (tests/test_sichuan_engines.py), not against
+# ``parlour.sichuan.engine_py.PyEngine`` (tests/test_sichuan_engines.py), not against
 # a function-for-function twin in ``_pure``.
 NO_TWIN = {
-    "SichuanState": "compiled Sichuan engine state; its twin is parlour.sichuan.game.Game",
+    "SichuanState": "compiled Sichuan engine state; its twin is parlour.sichuan.engine_py.PyEngine",
     "SichuanSeatView": "seat view of the compiled Sichuan engine state; no twin by design",
     "sichuan_game_new": "constructs the compiled engine state; no twin by design",
     "sichuan_game_register": "registration hook of the compiled engine; no twin by design",

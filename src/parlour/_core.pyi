@@ -37,7 +37,7 @@ def sichuan_discard_gains(
     candidates: bytes | bytearray | list[int] | tuple[int, ...] | None = None,
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]]: ...
 
-# --- sichuan engine (csrc/sichuan_game.c; its twin is parlour.sichuan.game.Game) ---
+# --- sichuan engine (csrc/sichuan_game.c; its twin is parlour.sichuan.engine_py.PyEngine) ---
 def sichuan_game_register(
     actions: Sequence[Any],
     discard: type,

@@ -134,7 +134,7 @@ def sichuan_game_register(actions, discard, pung, kong, win, pass_, declare, obs
     _sg_win_cls, _sg_pass_cls, _sg_declare_cls = win, pass_, declare
 
 
-# The public objects the logs are shown as (parlour.sichuan.game's
+# The public objects the logs are shown as (parlour.sichuan.values'
 # DiscardInfo, MeldInfo and parlour.protocol.Payment) and the names of the
 # C codes, registered by parlour.sichuan.engine_c.
 cdef object _sg_info_cls = None

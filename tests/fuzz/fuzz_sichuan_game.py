@@ -21,7 +21,7 @@ import atheris
 with atheris.instrument_imports():
     from parlour import IllegalActionError, _backend
     from parlour.sichuan import Game, Rules
-    from parlour.sichuan.game import _exchange_choices
+    from parlour.sichuan.values import exchange_choices
 
 C = _backend.load("c")
 _SIZE = len(
@@ -47,10 +47,8 @@ def _pair(data: bytes) -> tuple[Game, Game]:
         fan_cap=None if flags & 8 else 5,
     )
     seed = int.from_bytes(data[1:3], "little")
-    with _backend.use("python"):
-        pure = Game(rules, seed=seed, dealer=flags >> 6)
-    with _backend.use("c"):
-        fast = Game(rules, seed=seed, dealer=flags >> 6)
+    pure = Game(rules, seed=seed, dealer=flags >> 6, engine="python")
+    fast = Game(rules, seed=seed, dealer=flags >> 6, engine="c")
     return pure, fast
 
 
@@ -91,7 +89,7 @@ def one_input(data: bytes) -> None:
     while not state.over and steps < 600:
         seat = state.to_act[0]
         if state.phase == 0:
-            move = rng.choice(_exchange_choices(state.tiles(seat)))
+            move = rng.choice(exchange_choices(state.tiles(seat)))
             assert state.exchange(seat, move.tiles) == 0
         else:
             assert state.apply(seat, rng.choice(state.legal(seat))) == 0
