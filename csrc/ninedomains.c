@@ -15,17 +15,29 @@ static const int8_t ND_SIGN[PARLOUR_ND_CARDS] = {
 #include "ninedomains_codes.def"
 };
 
-enum { ND_STAR = PARLOUR_ND_CARD_STAR, ND_FOUR_MINUS = PARLOUR_ND_CARD_FOUR_MINUS };
+enum {
+    ND_STAR = PARLOUR_ND_CARD_STAR,
+    ND_FOUR_MINUS = PARLOUR_ND_CARD_FOUR_MINUS,
+    ND_ZERO = PARLOUR_ND_CARD_ZERO,
+    ND_ONE = PARLOUR_ND_CARD_ONE,
+    ND_FIVE = PARLOUR_ND_CARD_FIVE
+};
+
+/* The cards a '*' beats. */
+static int nd_star_beats(int c) {
+    return c == PARLOUR_ND_CARD_THREE || c == PARLOUR_ND_CARD_FOUR || c == ND_FIVE ||
+           c == ND_FOUR_MINUS;
+}
 
 /* 1 / -1 / 0 when an override decides (0 only for * against *), 2 when none applies. */
 static int nd_override(int a, int b) {
     if (a == ND_STAR && b == ND_STAR) return 0;
-    if (a == ND_STAR) return (b == 3 || b == 4 || b == 5 || b == ND_FOUR_MINUS) ? 1 : -1;
-    if (b == ND_STAR) return (a == 3 || a == 4 || a == 5 || a == ND_FOUR_MINUS) ? -1 : 1;
-    if (a == ND_FOUR_MINUS && b == 1) return -1;
-    if (b == ND_FOUR_MINUS && a == 1) return 1;
-    if (a == 0 && b == 5) return 1;
-    if (b == 0 && a == 5) return -1;
+    if (a == ND_STAR) return nd_star_beats(b) ? 1 : -1;
+    if (b == ND_STAR) return nd_star_beats(a) ? -1 : 1;
+    if (a == ND_FOUR_MINUS && b == ND_ONE) return -1;
+    if (b == ND_FOUR_MINUS && a == ND_ONE) return 1;
+    if (a == ND_ZERO && b == ND_FIVE) return 1;
+    if (b == ND_ZERO && a == ND_FIVE) return -1;
     return 2;
 }
 

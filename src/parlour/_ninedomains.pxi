@@ -1,6 +1,8 @@
 # Binding of the Nine Domains battles (csrc/ninedomains.c); included by _core.pyx.
 # Plain data in and out: card indices and int bonuses; parlour.ninedomains reads card text.
 
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+
 cdef extern from "parlour.h":
     enum:
         PARLOUR_ND_CARDS
@@ -15,11 +17,14 @@ _ND_BAD_CARD_INDEX = "card indices must be within 0 .. 14"
 
 cdef int _nd_int(str name, object value, int bad) except? -99999:
     # Values past the C int range become ``bad``, which the C core refuses.
+    cdef int overflow = 0
+    cdef long long v
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if -PARLOUR_ND_MAX_BONUS <= value <= PARLOUR_ND_MAX_BONUS:
-        return value
-    return bad
+    v = PyLong_AsLongLongAndOverflow(value, &overflow)
+    if overflow or v < -PARLOUR_ND_MAX_BONUS or v > PARLOUR_ND_MAX_BONUS:
+        return bad
+    return <int>v
 
 
 def ninedomains_decide(a, b, bonus_a=0, bonus_b=0):

@@ -97,8 +97,6 @@ def battle_batch(a: Any, b: Any, bonus_a: Any = None, bonus_b: Any = None) -> ND
 
 
 def _bonus(name: str, value: Any) -> int:
-    if type(value) is int and -_MAX_BONUS <= value <= _MAX_BONUS:
-        return value
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if not -_MAX_BONUS <= value <= _MAX_BONUS:
@@ -107,7 +105,6 @@ def _bonus(name: str, value: Any) -> int:
 
 
 def _index(c: Any) -> int:
-    # Exact card texts and Cards first: a battle is decided millions of times.
     text = c if type(c) is str else getattr(c, "text", None)
     if type(text) is str:
         i = _INDEX.get(text)
@@ -119,9 +116,19 @@ def _index(c: Any) -> int:
 def decide(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) -> tuple[int, int]:
     """(outcome, rule): outcome 1 if ``a`` wins, -1 if ``b`` wins, 0 if nobody does;
     rule 1 .. 5 is the battle rule that decided (1 = the overrides)."""
-    ia, ib = _index(a), _index(b)
-    ba, bb = _bonus("bonus_a", bonus_a), _bonus("bonus_b", bonus_b)
-    return _backend.impl.ninedomains_decide(ia, ib, ba, bb)  # type: ignore[no-any-return]
+    # Exact card texts and small int bonuses inline: a battle is decided
+    # millions of times; anything else takes the checked path.
+    ia = _INDEX.get(a) if type(a) is str else None
+    ib = _INDEX.get(b) if type(b) is str else None
+    if ia is None:
+        ia = _index(a)
+    if ib is None:
+        ib = _index(b)
+    if type(bonus_a) is not int or not -_MAX_BONUS <= bonus_a <= _MAX_BONUS:
+        bonus_a = _bonus("bonus_a", bonus_a)
+    if type(bonus_b) is not int or not -_MAX_BONUS <= bonus_b <= _MAX_BONUS:
+        bonus_b = _bonus("bonus_b", bonus_b)
+    return _backend.impl.ninedomains_decide(ia, ib, bonus_a, bonus_b)  # type: ignore[no-any-return]
 
 
 def battle(a: Any, b: Any, *, bonus_a: int = 0, bonus_b: int = 0) -> int:
