@@ -330,7 +330,7 @@ def test_engine_views_match_the_state(engine: _backend.BackendName) -> None:
 
 def test_bot_hand_builder_matches_the_constructor() -> None:
     from parlour.sichuan import Hand, Meld
-    from parlour.sichuan.bots import _hand
+    from parlour.sichuan.hand import valid_hand as _hand
 
     rng = random.Random(5)
     for _ in range(2000):
