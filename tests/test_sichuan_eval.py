@@ -665,3 +665,15 @@ def test_discard_gains_candidates_and_errors(backend: ModuleType) -> None:
         backend.sichuan_discard_gains(hand.counts, 1, -1, [4] * 27)  # 17 tiles
     with pytest.raises(ValueError, match=r"^an argument is out of range$"):
         backend.sichuan_discard_gains(hand.counts, 0, 3, [4] * 27)  # no suit 3
+
+
+def test_type_literals_follow_the_code_table() -> None:
+    # Type checkers need the names written out; they must be the table's.
+    from typing import get_args
+
+    from parlour._codes import sichuan as codes
+    from parlour.sichuan import Form, MeldType, Suit
+
+    assert get_args(MeldType) == codes.SC_MELD_NAMES
+    assert get_args(Form) == codes.SC_FORM_NAMES
+    assert get_args(Suit) == codes.SC_SUIT_NAMES
