@@ -32,6 +32,8 @@ from parlour.sisepai.cards import (
     CHESS_KINDS,
     KINDS,
     card_kind,
+    is_flower,
+    is_general,
     kind_from_text,
     kind_text,
 )
@@ -39,6 +41,8 @@ from parlour.sisepai.hand import Group, Grouping, Hand
 from parlour.sisepai.rules import DEFAULT_RULES, GROUP_TYPES, Rules
 from parlour.sisepai.scoring import win_grouping
 
+# The kinds that may be discarded: chess kinds but the Generals.
+_DISCARDABLE = tuple(k for k in range(CHESS_KINDS) if not is_general(k))
 # Claims of identical cards rank above the other claims.
 _IDENTICAL_TYPES = (GROUP_TYPES[SSP_GROUP_TRIPLE], GROUP_TYPES[SSP_GROUP_QUAD])
 
@@ -308,7 +312,7 @@ class Game(_BaseGame):
                 complete = self._score(seat, k) >= self.rules.min_score
         finally:
             counts[k] -= 1
-        must_take = is_drawer and (k >= CHESS_KINDS or k % 7 == 0)
+        must_take = is_drawer and (is_flower(k) or is_general(k))
         if complete:
             self._tiers[(seat, _WIN)] = TIER_DRAWER_WIN if is_drawer else TIER_WIN
             return [_WIN] if must_take else [_PASS, _WIN]
@@ -334,7 +338,7 @@ class Game(_BaseGame):
         rest[k] += 1
         for x in group.kinds:
             rest[x] -= 1
-        return any(rest[x] for x in range(CHESS_KINDS) if x % 7)
+        return any(rest[x] for x in _DISCARDABLE)
 
     def _score(self, seat: int, taken: int) -> int:
         # Called with the new card (of kind ``taken``) already counted in the seat's counts.
@@ -410,7 +414,7 @@ class Game(_BaseGame):
 
     def _discard_options(self, seat: int) -> list[Move]:
         counts = self._counts[seat]
-        return [Discard(x) for x in range(CHESS_KINDS) if counts[x] and x % 7]
+        return [Discard(x) for x in _DISCARDABLE if counts[x]]
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self._phase == "discard":
@@ -424,7 +428,7 @@ class Game(_BaseGame):
             if not isinstance(action, Discard):
                 raise IllegalActionError(f"seat {seat} must discard now, not {action}")
             k = action.kind
-            if k >= CHESS_KINDS or k % 7 == 0:
+            if is_flower(k) or is_general(k):
                 raise IllegalActionError(f"a General or a flower is never discarded ({action})")
             if not self._counts[seat][k]:
                 raise IllegalActionError(f"seat {seat} holds no concealed {kind_text(k)}")
