@@ -41,8 +41,8 @@ from parlour._codes.sichuan import (
     SG_TAKEN_NAMES,
 )
 from parlour.protocol import Payment, Result
+from parlour.sichuan import rules as _rules
 from parlour.sichuan.hand import Hand, Meld, MeldType, make_score, valid_hand
-from parlour.sichuan.rules import Rules
 from parlour.sichuan.tiles import SUITS
 from parlour.sichuan.values import (
     ACTIONS_BY_CODE,
@@ -156,7 +156,7 @@ class CEngine:
 
     __slots__ = ("_event_objs", "rules", "state")
 
-    def __init__(self, rules: Rules, wall: list[int], dealer: int, step: int) -> None:
+    def __init__(self, rules: _rules.Rules, wall: list[int], dealer: int, step: int) -> None:
         self.rules = rules
         self.state: Any = core().sichuan_game_new(
             wall,
@@ -171,10 +171,10 @@ class CEngine:
         # The event log as objects, extended as the C log grows.
         self._event_objs: list[Event] = []
 
-    def __getstate__(self) -> tuple[Rules, Any]:
+    def __getstate__(self) -> tuple[_rules.Rules, Any]:
         return (self.rules, self.state)
 
-    def __setstate__(self, state: tuple[Rules, Any]) -> None:
+    def __setstate__(self, state: tuple[_rules.Rules, Any]) -> None:
         self.rules, self.state = state
         self._event_objs = []
 

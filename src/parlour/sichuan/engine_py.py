@@ -61,8 +61,8 @@ from parlour._codes.sichuan import (
 )
 from parlour.protocol import Payment, Result
 from parlour.sichuan import evaluate as _ev
+from parlour.sichuan import rules as _rules
 from parlour.sichuan.hand import Hand, Meld, MeldType, valid_hand
-from parlour.sichuan.rules import Rules
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_from_text
 from parlour.sichuan.values import (
     DECLARE,
@@ -100,7 +100,7 @@ class PyEngine:
     next, 2 across, 3 previous; 0 without the exchange).
     """
 
-    def __init__(self, rules: Rules, wall: Sequence[int], dealer: int, step: int) -> None:
+    def __init__(self, rules: _rules.Rules, wall: Sequence[int], dealer: int, step: int) -> None:
         self.rules = rules
         self._wall = tuple(wall)
         self._dealer = dealer

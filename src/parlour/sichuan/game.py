@@ -55,7 +55,7 @@ from parlour.sichuan.engine_c import CEngine
 from parlour.sichuan.engine_py import PyEngine
 from parlour.sichuan.hand import Hand
 from parlour.sichuan.rules import DEFAULT_RULES, Rules
-from parlour.sichuan.text import KindText, read_action, resolve, seen_of, why_not
+from parlour.sichuan.text import KindText, Seen, read_action, resolve, seen_of, why_not
 from parlour.sichuan.tiles import SUITS, TILES
 from parlour.sichuan.values import (
     ACTION_CLASSES,
@@ -356,7 +356,8 @@ class Game(protocol.Game):
             "pass seat=..., or name the copy (5m#2)"
         )
 
-    def _seen(self, seat: int) -> Any:
+    def _seen(self, seat: int) -> Seen:
+        # What the seat knows, for reading its text and explaining refusals.
         return seen_of(self._engine.observation(seat), self._engine.after_pung)
 
     def render(self, seat: int | None = None) -> str:
