@@ -94,12 +94,12 @@ def test_result_checks_can_fail() -> None:
     import parlour
     from parlour import _backend
 
-    # The pure engine keeps its ledger in a list this test can forge.
+    # The pure engine (PyEngine) keeps its ledger in a list this test can forge.
     with _backend.use("python"):
         g, bots = soak.make_game("sichuan", 1)
 
     parlour.play(g, bots, seed=1)
     assert soak.check_result("sichuan", g) == []
     assert soak.check_replay(g) == []
-    g._ledger.append(parlour.Payment(2, 2, -5, "forged"))
+    g._engine._ledger.append(parlour.Payment(2, 2, -5, "forged"))
     assert soak.check_result("sichuan", g) != []
