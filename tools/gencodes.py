@@ -89,16 +89,24 @@ def render(path: Path) -> str:
     ]
     for group, rows in groups.items():
         name = group.removeprefix("PARLOUR_")
-        out.append(f"{name} = (")
-        out.extend(f"    ({', '.join(_literal(v) for v in row)})," for row in rows)
-        out.append(")")
+        literals = [f"({', '.join(_literal(v) for v in row)})" for row in rows]
+        if len(rows) == 1:  # as ruff format writes a one-row tuple
+            out.append(f"{name} = ({literals[0]},)")
+        else:
+            out.append(f"{name} = (")
+            out.extend(f"    {lit}," for lit in literals)
+            out.append(")")
         out.extend(f"{name}_{row[0]} = {row[1]}" for row in rows)
         codes = [row[1] for row in rows]
         texts = all(len(r) > 2 and isinstance(r[2], str) for r in rows)
         if codes == list(range(len(rows))) and texts:
-            out.append(f"{name}_NAMES = (")
-            out.extend(f"    {_literal(r[2])}," for r in rows)
-            out.append(")")
+            names = [_literal(r[2]) for r in rows]
+            if len(rows) == 1:
+                out.append(f"{name}_NAMES = ({names[0]},)")
+            else:
+                out.append(f"{name}_NAMES = (")
+                out.extend(f"    {n}," for n in names)
+                out.append(")")
         out.append("")
     return "\n".join(out)
 

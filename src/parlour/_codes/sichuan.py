@@ -100,9 +100,7 @@ SC_FLAG_ROBBED_KONG = 8
 SC_FLAG_LAST_TILE = 16
 SC_FLAG_SELF_DRAW = 32
 
-SC_RULE = (
-    ("SELF_DRAW_DOUBLES", 64, "self_draw_doubles"),
-)
+SC_RULE = (("SELF_DRAW_DOUBLES", 64, "self_draw_doubles"),)
 SC_RULE_SELF_DRAW_DOUBLES = 64
 
 SG_PHASE = (
