@@ -24,6 +24,10 @@ import pytest
 
 from parlour import Game, IllegalActionError, RecordError, Result, records
 
+#: Where each game's record keeps the order of its deal (the wall, the deck,
+#: the domains): what a tampering test cuts, swaps or reverses.
+DECK_KEY = {"sichuan": "wall", "sisepai": "deck", "shrinewars": "deck", "ninedomains": "domains"}
+
 
 def _state(game: Game) -> Any:
     return (

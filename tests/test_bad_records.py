@@ -27,6 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
+from conformance import DECK_KEY
 from parlour import RecordError, ninedomains, records, shrinewars, sichuan, sisepai
 from parlour.ninedomains import bots as nd_bots
 from parlour.protocol import Game
@@ -34,7 +35,6 @@ from parlour.protocol import Game
 GAMES = parlour.games()
 CLASSES: dict[str, type[Game]] = {name: parlour.game_class(name) for name in GAMES}
 # The deal list that holds the cards or tiles, per game.
-DECK_KEY = {"sichuan": "wall", "sisepai": "deck", "shrinewars": "deck", "ninedomains": "domains"}
 
 
 def _play(name: str, seed: int, steps: int | None = None) -> Game:

@@ -20,13 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
+from conformance import DECK_KEY
 from parlour import RecordError, _backend, ninedomains, records, shrinewars, sichuan, sisepai
 from parlour.ninedomains import bots as nd_bots
 from parlour.protocol import Game
 
 GAMES = parlour.games()
 CLASSES: dict[str, type[Game]] = {name: parlour.game_class(name) for name in GAMES}
-DECK_KEY = {"sichuan": "wall", "sisepai": "deck", "shrinewars": "deck", "ninedomains": "domains"}
 KEY = b"a server's secret"
 
 
