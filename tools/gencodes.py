@@ -86,6 +86,8 @@ def render(path: Path) -> str:
         "",
         "from __future__ import annotations",
         "",
+        "from typing import Literal",
+        "",
     ]
     for group, rows in groups.items():
         name = group.removeprefix("PARLOUR_")
@@ -101,10 +103,19 @@ def render(path: Path) -> str:
         texts = all(len(r) > 2 and isinstance(r[2], str) for r in rows)
         if codes == list(range(len(rows))) and texts:
             names = [_literal(r[2]) for r in rows]
-            if len(rows) == 1:
-                out.append(f"{name}_NAMES = ({names[0]},)")
+            # The texts as a type, for the value types' annotations.
+            literal = f"{name}_LITERAL = Literal[{', '.join(names)}]"
+            if len(literal) <= 100:
+                out.append(literal)
             else:
-                out.append(f"{name}_NAMES = (")
+                out.append(f"{name}_LITERAL = Literal[")
+                out.extend(f"    {n}," for n in names)
+                out.append("]")
+            head = f"{name}_NAMES: tuple[{name}_LITERAL, ...] = "
+            if len(rows) == 1:
+                out.append(f"{head}({names[0]},)")
+            else:
+                out.append(f"{head}(")
                 out.extend(f"    {n}," for n in names)
                 out.append(")")
         out.append("")

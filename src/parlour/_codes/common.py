@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 E = (
     ("NULL", -1, "a required pointer is NULL"),
     ("COUNT", -2, "a count is out of range (more than 4 copies)"),
@@ -25,7 +27,8 @@ MESSAGE = (
 )
 MESSAGE_OK = 0
 MESSAGE_UNKNOWN = 1
-MESSAGE_NAMES = (
+MESSAGE_LITERAL = Literal["ok", "unknown error"]
+MESSAGE_NAMES: tuple[MESSAGE_LITERAL, ...] = (
     "ok",
     "unknown error",
 )

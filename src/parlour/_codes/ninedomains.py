@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 ND_SIGN = (
     ("MINUS", 0, "-"),
     ("BASIC", 1, ""),
@@ -12,7 +14,8 @@ ND_SIGN_MINUS = 0
 ND_SIGN_BASIC = 1
 ND_SIGN_PLUS = 2
 ND_SIGN_STAR = 3
-ND_SIGN_NAMES = (
+ND_SIGN_LITERAL = Literal["-", "", "+", "*"]
+ND_SIGN_NAMES: tuple[ND_SIGN_LITERAL, ...] = (
     "-",
     "",
     "+",
@@ -51,7 +54,24 @@ ND_CARD_THREE_PLUS = 11
 ND_CARD_FOUR_MINUS = 12
 ND_CARD_FOUR_PLUS = 13
 ND_CARD_STAR = 14
-ND_CARD_NAMES = (
+ND_CARD_LITERAL = Literal[
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "1-",
+    "1+",
+    "2-",
+    "2+",
+    "3-",
+    "3+",
+    "4-",
+    "4+",
+    "*",
+]
+ND_CARD_NAMES: tuple[ND_CARD_LITERAL, ...] = (
     "0",
     "1",
     "2",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 SW_ELEMENT = (
     ("FIRE", 0, "F", "Fire"),
     ("WATER", 1, "W", "Water"),
@@ -12,7 +14,8 @@ SW_ELEMENT_FIRE = 0
 SW_ELEMENT_WATER = 1
 SW_ELEMENT_AIR = 2
 SW_ELEMENT_EARTH = 3
-SW_ELEMENT_NAMES = (
+SW_ELEMENT_LITERAL = Literal["F", "W", "A", "E"]
+SW_ELEMENT_NAMES: tuple[SW_ELEMENT_LITERAL, ...] = (
     "F",
     "W",
     "A",

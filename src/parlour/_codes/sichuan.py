@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 SC_SUIT = (
     ("M", 0, "m"),
     ("P", 1, "p"),
@@ -10,7 +12,8 @@ SC_SUIT = (
 SC_SUIT_M = 0
 SC_SUIT_P = 1
 SC_SUIT_S = 2
-SC_SUIT_NAMES = (
+SC_SUIT_LITERAL = Literal["m", "p", "s"]
+SC_SUIT_NAMES: tuple[SC_SUIT_LITERAL, ...] = (
     "m",
     "p",
     "s",
@@ -24,7 +27,8 @@ SC_FORM = (
 SC_FORM_ANY = 0
 SC_FORM_STANDARD = 1
 SC_FORM_SEVEN_PAIRS = 2
-SC_FORM_NAMES = (
+SC_FORM_LITERAL = Literal["any", "standard", "seven_pairs"]
+SC_FORM_NAMES: tuple[SC_FORM_LITERAL, ...] = (
     "any",
     "standard",
     "seven_pairs",
@@ -38,7 +42,8 @@ SC_MELD = (
 SC_MELD_PUNG = 0
 SC_MELD_KONG = 1
 SC_MELD_CONCEALED_KONG = 2
-SC_MELD_NAMES = (
+SC_MELD_LITERAL = Literal["pung", "kong", "concealed_kong"]
+SC_MELD_NAMES: tuple[SC_MELD_LITERAL, ...] = (
     "pung",
     "kong",
     "concealed_kong",
@@ -70,7 +75,21 @@ SC_FAN_KONG_REPLACEMENT = 8
 SC_FAN_ROBBED_KONG = 9
 SC_FAN_LAST_TILE = 10
 SC_FAN_SELF_DRAW = 11
-SC_FAN_NAMES = (
+SC_FAN_LITERAL = Literal[
+    "basic",
+    "all_pungs",
+    "seven_pairs",
+    "outside",
+    "all_258_pungs",
+    "full_flush",
+    "golden_hook",
+    "root",
+    "kong_replacement",
+    "robbed_kong",
+    "last_tile",
+    "self_draw",
+]
+SC_FAN_NAMES: tuple[SC_FAN_LITERAL, ...] = (
     "basic",
     "all_pungs",
     "seven_pairs",
@@ -117,7 +136,8 @@ SG_PHASE_TURN = 2
 SG_PHASE_CLAIM = 3
 SG_PHASE_ROB = 4
 SG_PHASE_OVER = 5
-SG_PHASE_NAMES = (
+SG_PHASE_LITERAL = Literal["exchange", "declare", "turn", "claim", "rob", "over"]
+SG_PHASE_NAMES: tuple[SG_PHASE_LITERAL, ...] = (
     "exchange",
     "declare",
     "turn",
@@ -155,7 +175,8 @@ SG_TAKEN_PUNG = 1
 SG_TAKEN_KONG = 2
 SG_TAKEN_WIN = 3
 SG_TAKEN_ROBBED = 4
-SG_TAKEN_NAMES = (
+SG_TAKEN_LITERAL = Literal["", "pung", "kong", "win", "robbed"]
+SG_TAKEN_NAMES: tuple[SG_TAKEN_LITERAL, ...] = (
     "",
     "pung",
     "kong",
@@ -185,7 +206,19 @@ SG_PAY_CALL_TRANSFER = 6
 SG_PAY_REFUND = 7
 SG_PAY_FLOWER_PIG = 8
 SG_PAY_NOT_READY = 9
-SG_PAY_NAMES = (
+SG_PAY_LITERAL = Literal[
+    "discard_win",
+    "robbed_kong",
+    "self_draw",
+    "exposed_kong",
+    "added_kong",
+    "concealed_kong",
+    "call_transfer",
+    "refund",
+    "flower_pig",
+    "not_ready",
+]
+SG_PAY_NAMES: tuple[SG_PAY_LITERAL, ...] = (
     "discard_win",
     "robbed_kong",
     "self_draw",
@@ -228,7 +261,23 @@ SG_EV_WIN = 10
 SG_EV_ROB_FAIL = 11
 SG_EV_EXHAUSTION = 12
 SG_EV_END = 13
-SG_EV_NAMES = (
+SG_EV_LITERAL = Literal[
+    "deal",
+    "exchange_choose",
+    "exchange",
+    "declare",
+    "reveal",
+    "draw",
+    "replacement",
+    "discard",
+    "pung",
+    "kong",
+    "win",
+    "rob_fail",
+    "exhaustion",
+    "end",
+]
+SG_EV_NAMES: tuple[SG_EV_LITERAL, ...] = (
     "deal",
     "exchange_choose",
     "exchange",

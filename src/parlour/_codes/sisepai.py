@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 SSP_GROUP = (
     ("GENERAL", 0, "general", 1),
     ("FLOWER", 1, "flower", 3),
@@ -22,7 +24,18 @@ SSP_GROUP_COMMAND = 5
 SSP_GROUP_FIELD = 6
 SSP_GROUP_SOLDIERS3 = 7
 SSP_GROUP_SOLDIERS4 = 8
-SSP_GROUP_NAMES = (
+SSP_GROUP_LITERAL = Literal[
+    "general",
+    "flower",
+    "pair",
+    "triple",
+    "quad",
+    "command",
+    "field",
+    "soldiers3",
+    "soldiers4",
+]
+SSP_GROUP_NAMES: tuple[SSP_GROUP_LITERAL, ...] = (
     "general",
     "flower",
     "pair",
@@ -44,7 +57,8 @@ SSP_COLOUR_RED = 0
 SSP_COLOUR_YELLOW = 1
 SSP_COLOUR_GREEN = 2
 SSP_COLOUR_WHITE = 3
-SSP_COLOUR_NAMES = (
+SSP_COLOUR_LITERAL = Literal["r", "y", "g", "w"]
+SSP_COLOUR_NAMES: tuple[SSP_COLOUR_LITERAL, ...] = (
     "r",
     "y",
     "g",
@@ -67,7 +81,8 @@ SSP_CHARACTER_CHARIOT = 3
 SSP_CHARACTER_HORSE = 4
 SSP_CHARACTER_CANNON = 5
 SSP_CHARACTER_SOLDIER = 6
-SSP_CHARACTER_NAMES = (
+SSP_CHARACTER_LITERAL = Literal["G", "A", "E", "R", "H", "C", "S"]
+SSP_CHARACTER_NAMES: tuple[SSP_CHARACTER_LITERAL, ...] = (
     "G",
     "A",
     "E",
@@ -89,7 +104,8 @@ SSP_FLOWER_MARQUIS = 1
 SSP_FLOWER_EARL = 2
 SSP_FLOWER_VISCOUNT = 3
 SSP_FLOWER_BARON = 4
-SSP_FLOWER_NAMES = (
+SSP_FLOWER_LITERAL = Literal["1f", "2f", "3f", "4f", "5f"]
+SSP_FLOWER_NAMES: tuple[SSP_FLOWER_LITERAL, ...] = (
     "1f",
     "2f",
     "3f",

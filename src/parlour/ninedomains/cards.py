@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from parlour._codes.ninedomains import (
     ND_CARD,
@@ -27,6 +27,7 @@ from parlour._codes.ninedomains import (
     ND_CARD_ONE_MINUS,
     ND_CARD_STAR,
     ND_SIGN,
+    ND_SIGN_LITERAL,
     ND_SIGN_NAMES,
 )
 from parlour.errors import NotationError
@@ -46,14 +47,14 @@ __all__ = [
     "parse_cards",
 ]
 
-Sign = Literal["", "-", "+", "*"]
+Sign = ND_SIGN_LITERAL
 
 #: Every card's text in the canonical order (its index).
 CARD_TEXTS: tuple[str, ...] = ND_CARD_NAMES
 _INDEX = {text: i for i, text in enumerate(CARD_TEXTS)}
 _SIZE = tuple(row[3] for row in ND_CARD)
 _SIGN_CODE = {row[0]: row[1] for row in ND_SIGN}
-_SIGN: tuple[Sign, ...] = tuple(ND_SIGN_NAMES[_SIGN_CODE[row[4]]] for row in ND_CARD)  # type: ignore[misc]
+_SIGN: tuple[Sign, ...] = tuple(ND_SIGN_NAMES[_SIGN_CODE[row[4]]] for row in ND_CARD)
 _NOT_A_CARD = f"is not a Nine Domains card (use 0..5, 1- .. 4+ or {CARD_TEXTS[ND_CARD_STAR]})"
 
 

@@ -19,9 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Literal
 
-from parlour._codes.shrinewars import SW_ELEMENT, SW_ELEMENT_NAMES
+from parlour._codes.shrinewars import SW_ELEMENT, SW_ELEMENT_LITERAL, SW_ELEMENT_NAMES
 from parlour.errors import NotationError
 
 __all__ = [
@@ -42,13 +41,13 @@ __all__ = [
 ]
 
 #: Element letters in element order (Fire, Water, Air, Earth).
-ELEMENTS: tuple[str, str, str, str] = SW_ELEMENT_NAMES
+ELEMENTS: tuple[Element, ...] = SW_ELEMENT_NAMES
 #: Element names in element order.
 ELEMENT_NAMES: tuple[str, str, str, str] = tuple(row[3] for row in SW_ELEMENT)  # type: ignore[assignment]
 #: Every card id, 0..35.
 CARDS: tuple[int, ...] = tuple(range(36))
 
-Element = Literal["F", "W", "A", "E"]
+Element = SW_ELEMENT_LITERAL
 
 _TEXT = tuple(f"{c % 9 + 1}{ELEMENTS[c // 9]}" for c in CARDS)
 _BY_TEXT = {t: c for c, t in enumerate(_TEXT)}

@@ -66,7 +66,7 @@ from parlour.sichuan.values import (
 __all__ = ["CEngine", "core"]
 
 # The C core's meld types, by code (PARLOUR_SC_MELD_*).
-_MELD_TYPES: tuple[MeldType, ...] = SC_MELD_NAMES  # type: ignore[assignment]
+_MELD_TYPES: tuple[MeldType, ...] = SC_MELD_NAMES
 _core_module: Any = None
 
 

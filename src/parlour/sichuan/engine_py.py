@@ -234,7 +234,7 @@ class PyEngine:
         to_act = self.to_act
         return SichuanObservation(
             seat=seat,
-            phase=SG_PHASE_NAMES[phase],  # type: ignore[arg-type]
+            phase=SG_PHASE_NAMES[phase],
             dealer=self._dealer,
             current=self._cur,
             to_act=to_act,

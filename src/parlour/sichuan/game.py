@@ -430,7 +430,7 @@ class Game(protocol.Game):
     @property
     def phase(self) -> Phase:
         """``exchange``, ``declare``, ``turn``, ``claim``, ``rob`` or ``over``."""
-        return SG_PHASE_NAMES[self._engine.phase]  # type: ignore[return-value]
+        return SG_PHASE_NAMES[self._engine.phase]
 
     @property
     def dealer(self) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any
 
 from parlour._codes import sichuan as _codes
 from parlour.errors import NotationError
@@ -37,8 +37,8 @@ __all__ = [
     "valid_hand",
 ]
 
-MeldType = Literal["pung", "kong", "concealed_kong"]
-Form = Literal["any", "standard", "seven_pairs"]
+MeldType = _codes.SC_MELD_LITERAL
+Form = _codes.SC_FORM_LITERAL
 
 # The codes and the fan table are the rows of csrc/sichuan_codes.def.
 _MELD_CODES: dict[str, int] = {text: code for _id, code, text, _size in _codes.SC_MELD}
@@ -46,7 +46,7 @@ _MELD_CODES: dict[str, int] = {text: code for _id, code, text, _size in _codes.S
 MELD_SIZES: dict[str, int] = {text: size for _id, _code, text, size in _codes.SC_MELD}
 #: The meld types' names.
 PUNG, KONG, CONCEALED_KONG = (
-    cast(MeldType, _codes.SC_MELD_NAMES[code])
+    _codes.SC_MELD_NAMES[code]
     for code in (_codes.SC_MELD_PUNG, _codes.SC_MELD_KONG, _codes.SC_MELD_CONCEALED_KONG)
 )
 _FORMS: dict[str, int] = {text: code for _id, code, text in _codes.SC_FORM}

@@ -13,8 +13,6 @@ and ``s`` (bamboo); ``tile = kind * 4 + copy``.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from parlour._codes import sichuan as _codes
 from parlour.errors import NotationError
 
@@ -42,7 +40,7 @@ TILES = 108
 #: The text of each kind, by kind.
 KIND_NAMES: tuple[str, ...] = tuple(f"{r + 1}{s}" for s in SUITS for r in range(9))
 
-Suit = Literal["m", "p", "s"]
+Suit = _codes.SC_SUIT_LITERAL
 
 # Kind texts by wait mask: a game meets few distinct masks, so they are kept
 # (up to a bound, against a caller trying every mask).

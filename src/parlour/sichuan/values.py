@@ -22,6 +22,7 @@ from parlour._codes.sichuan import (
     SG_EV_REVEAL,
     SG_EV_ROB_FAIL,
     SG_EV_WIN,
+    SG_PHASE_LITERAL,
     SG_PHASE_NAMES,
     SG_TAKEN_NAMES,
     SG_TAKEN_ON_TABLE,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-Phase = Literal["exchange", "declare", "turn", "claim", "rob", "over"]
+Phase = SG_PHASE_LITERAL
 Direction = Literal["next", "across", "previous"]
 DIRECTIONS: tuple[Direction, ...] = ("next", "across", "previous")
 

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
 
 from parlour._codes.sisepai import (
     SSP_CHARACTER,
     SSP_CHARACTER_GENERAL,
     SSP_COLOUR,
+    SSP_COLOUR_LITERAL,
     SSP_FLOWER,
     SSP_FLOWER_NAMES,
 )
@@ -76,7 +76,7 @@ CHESS_CARDS = 4 * CHESS_KINDS
 #: Number of physical cards, the flowers included (ids 0..116).
 CARDS = CHESS_CARDS + len(SSP_FLOWER)
 
-Colour = Literal["r", "y", "g", "w"]
+Colour = SSP_COLOUR_LITERAL
 
 _TOKEN = re.compile(rf"([{CHARACTERS}]+)([{COLOURS}])|([1-{len(SSP_FLOWER)}]+)f")
 # What an error quotes: the run of text up to the next space or bracket, so

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Literal
 
 from parlour._codes.sisepai import (
     SSP_GROUP,
@@ -11,6 +10,7 @@ from parlour._codes.sisepai import (
     SSP_GROUP_FIELD,
     SSP_GROUP_FLOWER,
     SSP_GROUP_GENERAL,
+    SSP_GROUP_LITERAL,
     SSP_GROUP_NAMES,
     SSP_GROUP_PAIR,
     SSP_GROUP_QUAD,
@@ -23,11 +23,9 @@ from parlour.protocol import int_option
 
 __all__ = ["GROUP_TYPES", "DEFAULT_RULES", "GroupType", "Rules"]
 
-GroupType = Literal[
-    "general", "flower", "pair", "triple", "quad", "command", "field", "soldiers3", "soldiers4"
-]
+GroupType = SSP_GROUP_LITERAL
 #: Group types in the order of the C core's points array.
-GROUP_TYPES: tuple[GroupType, ...] = SSP_GROUP_NAMES  # type: ignore[assignment]
+GROUP_TYPES: tuple[GroupType, ...] = SSP_GROUP_NAMES
 # Points of each group type under the rules of record, by group type code.
 _POINTS = tuple(row[3] for row in SSP_GROUP)
 _MAX_POINTS = 100
