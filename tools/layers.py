@@ -44,7 +44,16 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("backend", ("parlour._backend",)),
     ("binding", ("parlour._core",)),
     ("twin", ("parlour._pure*",)),
-    ("base", ("parlour.errors", "parlour._codes*", "parlour._lazy", "parlour._version")),
+    (
+        "base",
+        (
+            "parlour.errors",
+            "parlour._codes*",
+            "parlour._messages",
+            "parlour._lazy",
+            "parlour._version",
+        ),
+    ),
 )
 #: Layers whose units may not import each other (binding and twin are
 #: independent implementations of the same functions).
@@ -101,12 +110,19 @@ def _python_imports(path: Path, module: str) -> Iterator[str]:
                 yield f"{base}.{alias.name}"
 
 
-_CY_IMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+c?import\b|c?import\s+([\w.]+))", re.MULTILINE)
+_CY_IMPORT = re.compile(
+    r"^\s*(?:from\s+([\w.]+)\s+c?import\s+([\w, ]+)|c?import\s+([\w.]+))", re.MULTILINE
+)
 
 
 def _cython_imports(path: Path) -> Iterator[str]:
     for m in _CY_IMPORT.finditer(path.read_text()):
-        yield m.group(1) or m.group(2)
+        if m.group(3):
+            yield m.group(3)
+            continue
+        # As for Python: each name may be a submodule (modules() falls back).
+        for name in m.group(2).split(","):
+            yield f"{m.group(1)}.{name.split()[0]}" if name.split() else m.group(1)
 
 
 def modules() -> dict[str, set[str]]:

@@ -11,6 +11,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 # numpy is imported on the first batch call (see parlour._lazy).
+from parlour import _messages as _msg
 from parlour._lazy import numpy as np
 
 

@@ -20,7 +20,7 @@ cdef int _nd_int(str name, object value, int bad) except? -99999:
     cdef int overflow = 0
     cdef long long v
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        raise TypeError(_msg.NOT_AN_INT.format(name=name, kind=type(value).__name__))
     v = PyLong_AsLongLongAndOverflow(value, &overflow)
     if overflow or v < -PARLOUR_ND_MAX_BONUS or v > PARLOUR_ND_MAX_BONUS:
         return bad
@@ -48,14 +48,14 @@ cdef object _nd_as(str name, object values, object dtype, object n):
     # value must not change between its check and its use.
     arr = np.array(values)
     if arr.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional, not of shape {arr.shape}")
+        raise ValueError(_msg.ARRAY_NOT_1D.format(name=name, shape=arr.shape))
     if arr.size and not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"{name} must hold integers, not {arr.dtype}")
+        raise TypeError(_msg.ARRAY_NOT_INTEGERS.format(name=name, dtype=arr.dtype))
     if n is not None and arr.shape[0] != n:
-        raise ValueError(f"{name} has {arr.shape[0]} entries, expected {n}")
+        raise ValueError(_msg.ARRAY_LENGTH.format(name=name, got=arr.shape[0], n=n))
     info = np.iinfo(dtype)
     if arr.size and (arr.min() < info.min or arr.max() > info.max):
-        raise ValueError(f"{name} must fit in {np.dtype(dtype).name}")
+        raise ValueError(_msg.ARRAY_RANGE.format(name=name, dtype=np.dtype(dtype).name))
     return np.ascontiguousarray(arr, dtype=dtype)
 
 
@@ -63,7 +63,7 @@ cdef object _nd_cards_as(str name, object values, object n):
     # The card arrays are required: ``None`` is only a default for the bonuses.
     arr = _nd_as(name, values, np.uint8, n)
     if arr is None:
-        raise TypeError(f"{name} must be a sequence of card indices, not None")
+        raise TypeError(_msg.CARDS_NONE.format(name=name))
     return arr
 
 

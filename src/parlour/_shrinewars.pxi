@@ -13,7 +13,7 @@ cdef extern from "parlour.h":
 
 cdef uint64_t _sw_check_mask(object mask) except? 0xffffffffffffffff:
     if not isinstance(mask, int) or isinstance(mask, bool) or mask < 0 or mask > PARLOUR_SW_FULL_MASK:
-        raise ValueError(f"a card mask is an int with bits 0..35 only, not {mask!r}")
+        raise ValueError(_msg.CARD_MASK.format(mask=mask))
     return <uint64_t>mask
 
 
@@ -44,7 +44,7 @@ def shrinewars_batch_score(masks):
     mask read had a bit above 35.
     """
     if not isinstance(masks, np.ndarray) or masks.dtype != np.uint64 or masks.ndim != 1:
-        raise ValueError("masks must be a 1-D numpy array of dtype uint64")
+        raise ValueError(_msg.MASKS_ARRAY)
     cdef object arr = np.ascontiguousarray(masks)
     cdef size_t n = arr.shape[0]
     out = np.empty(n, dtype=np.int32)

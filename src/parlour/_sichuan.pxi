@@ -274,14 +274,14 @@ def sichuan_batch_waits(counts, melds, int missing):
 
 cdef bytes _kind_bytes(object values, str name):
     if isinstance(values, int):
-        raise ValueError(f"{name} must be 27 counts, not the int {values!r}")
+        raise ValueError(_msg.COUNTS_GIVEN_AN_INT.format(name=name, what="27 counts", value=values))
     cdef bytes b
     try:
         b = bytes(values)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be 27 counts in 0..4: {exc}") from None
+        raise ValueError(_msg.COUNTS_UNREADABLE.format(name=name, what="27 counts in 0..4", exc=exc)) from None
     if len(b) != 27:
-        raise ValueError(f"{name} must hold 27 counts, not {len(b)}")
+        raise ValueError(_msg.COUNTS_LENGTH.format(name=name, n=27, got=len(b)))
     return b
 
 

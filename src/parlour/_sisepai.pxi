@@ -90,13 +90,13 @@ cdef bytes _ssp_counts_arg(object counts, str name="counts"):
         return <bytes>counts
     if isinstance(counts, int):
         # bytes(n) would read an int as n zero counts.
-        raise ValueError(f"{name} must be 33 ints in 0..4, not the int {counts!r}")
+        raise ValueError(_msg.COUNTS_GIVEN_AN_INT.format(name=name, what="33 ints in 0..4", value=counts))
     try:
         b = bytes(counts)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be 33 ints in 0..4: {exc}") from None
+        raise ValueError(_msg.COUNTS_UNREADABLE.format(name=name, what="33 ints in 0..4", exc=exc)) from None
     if len(b) != PARLOUR_SSP_KINDS:
-        raise ValueError(f"{name} must hold 33 counts, not {len(b)}")
+        raise ValueError(_msg.COUNTS_LENGTH.format(name=name, n=33, got=len(b)))
     return b
 
 
@@ -209,16 +209,16 @@ cdef tuple _ssp_check_batch(object counts, object exposed_cards):
     # Returns copies: the caller's arrays may be written by another thread,
     # and a value must not change between its check and its use.
     if not isinstance(counts, np.ndarray) or counts.dtype != np.uint8:
-        raise ValueError("counts must be a numpy array of dtype uint8 and shape (N, 33)")
+        raise ValueError(_msg.BATCH_COUNTS_TYPE.format(kinds=33))
     if counts.ndim != 2 or counts.shape[1] != PARLOUR_SSP_KINDS:
-        raise ValueError(f"counts must have shape (N, 33), not {counts.shape}")
+        raise ValueError(_msg.BATCH_COUNTS_SHAPE.format(kinds=33, shape=counts.shape))
     if not counts.flags.c_contiguous:
-        raise ValueError("counts must be C-contiguous (use numpy.ascontiguousarray)")
+        raise ValueError(_msg.BATCH_CONTIGUOUS)
     if exposed_cards is not None:
         if not isinstance(exposed_cards, np.ndarray) or exposed_cards.dtype != np.uint8:
-            raise ValueError("exposed_cards must be a numpy array of dtype uint8")
+            raise ValueError(_msg.BATCH_EXPOSED_TYPE)
         if exposed_cards.shape != (counts.shape[0],) or not exposed_cards.flags.c_contiguous:
-            raise ValueError(f"exposed_cards must have shape ({counts.shape[0]},), C-contiguous")
+            raise ValueError(_msg.BATCH_EXPOSED_SHAPE.format(n=counts.shape[0]))
         exposed_cards = exposed_cards.copy()
     return counts.copy(), exposed_cards
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 else:
     from parlour._lazy import numpy as np
 
+from parlour import _messages as _msg
 from parlour._codes.common import E_ARG
 from parlour._codes.ninedomains import (
     ND_CARD,
@@ -86,7 +87,7 @@ def _decide(a: int, b: int, ba: int, bb: int) -> tuple[int, int]:
 
 def _int(name: str, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        raise TypeError(_msg.NOT_AN_INT.format(name=name, kind=type(value).__name__))
     return value
 
 
@@ -110,14 +111,14 @@ def _as(name: str, values: ArrayLike | None, dtype: Any, n: int | None) -> NDArr
     # value must not change between its check and its use.
     arr = np.array(values)
     if arr.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional, not of shape {arr.shape}")
+        raise ValueError(_msg.ARRAY_NOT_1D.format(name=name, shape=arr.shape))
     if arr.size and not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"{name} must hold integers, not {arr.dtype}")
+        raise TypeError(_msg.ARRAY_NOT_INTEGERS.format(name=name, dtype=arr.dtype))
     if n is not None and arr.shape[0] != n:
-        raise ValueError(f"{name} has {arr.shape[0]} entries, expected {n}")
+        raise ValueError(_msg.ARRAY_LENGTH.format(name=name, got=arr.shape[0], n=n))
     info = np.iinfo(dtype)
     if arr.size and (arr.min() < info.min or arr.max() > info.max):
-        raise ValueError(f"{name} must fit in {np.dtype(dtype).name}")
+        raise ValueError(_msg.ARRAY_RANGE.format(name=name, dtype=np.dtype(dtype).name))
     return np.ascontiguousarray(arr, dtype=dtype)
 
 
@@ -125,7 +126,7 @@ def _cards_as(name: str, values: ArrayLike, n: int | None) -> NDArray[np.uint8]:
     # The card arrays are required: ``None`` is only a default for the bonuses.
     arr = _as(name, values, np.uint8, n)
     if arr is None:
-        raise TypeError(f"{name} must be a sequence of card indices, not None")
+        raise TypeError(_msg.CARDS_NONE.format(name=name))
     return arr
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from parlour import _messages as _msg
 from parlour._codes.common import E_ARG
 from parlour._pure.core import error
 
@@ -54,7 +55,7 @@ def _element_choices(bits: int) -> list[tuple[int, int]]:
 
 def _check_mask(mask: int) -> None:
     if not isinstance(mask, int) or isinstance(mask, bool) or mask < 0 or mask > _FULL:
-        raise ValueError(f"a card mask is an int with bits 0..35 only, not {mask!r}")
+        raise ValueError(_msg.CARD_MASK.format(mask=mask))
 
 
 def _search(mask: int) -> tuple[int, tuple[tuple[int, int], ...]]:
@@ -128,7 +129,7 @@ def shrinewars_batch_score(masks: NDArray[np.uint64]) -> NDArray[np.int32]:
     ``ValueError`` if a mask read had a bit above 35.
     """
     if not isinstance(masks, np.ndarray) or masks.dtype != np.uint64 or masks.ndim != 1:
-        raise ValueError("masks must be a 1-D numpy array of dtype uint64")
+        raise ValueError(_msg.MASKS_ARRAY)
     masks = masks.copy()
     if masks.size and int((masks & np.uint64(~_FULL & (2**64 - 1))).max()) != 0:
         raise error(E_ARG)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from parlour import _messages as _msg
 from parlour._codes import sichuan as _codes
 from parlour._codes.common import E_ARG, E_COUNT, E_SIZE
 from parlour._pure.core import error
@@ -509,13 +510,15 @@ def sichuan_batch_waits(counts: Any, melds: Any, missing: int) -> NDArray[np.uin
 
 def _kind_bytes(values: Any, name: str) -> bytes:
     if isinstance(values, int):
-        raise ValueError(f"{name} must be 27 counts, not the int {values!r}")
+        raise ValueError(_msg.COUNTS_GIVEN_AN_INT.format(name=name, what="27 counts", value=values))
     try:
         b = bytes(values)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be 27 counts in 0..4: {exc}") from None
+        raise ValueError(
+            _msg.COUNTS_UNREADABLE.format(name=name, what="27 counts in 0..4", exc=exc)
+        ) from None
     if len(b) != 27:
-        raise ValueError(f"{name} must hold 27 counts, not {len(b)}")
+        raise ValueError(_msg.COUNTS_LENGTH.format(name=name, n=27, got=len(b)))
     return b
 
 

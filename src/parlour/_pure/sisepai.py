@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from parlour import _messages as _msg
 from parlour._codes import common as _E
 from parlour._codes.sisepai import (
     SSP_CHARACTER_CHARIOT,
@@ -146,13 +147,17 @@ def counts_arg(counts: Any, name: str = "counts") -> bytes:
     """33 counts as bytes, their values unchecked (the C core checks them)."""
     if isinstance(counts, int):
         # bytes(n) would read an int as n zero counts.
-        raise ValueError(f"{name} must be 33 ints in 0..4, not the int {counts!r}")
+        raise ValueError(
+            _msg.COUNTS_GIVEN_AN_INT.format(name=name, what="33 ints in 0..4", value=counts)
+        )
     try:
         b = bytes(counts)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be 33 ints in 0..4: {exc}") from None
+        raise ValueError(
+            _msg.COUNTS_UNREADABLE.format(name=name, what="33 ints in 0..4", exc=exc)
+        ) from None
     if len(b) != KINDS:
-        raise ValueError(f"{name} must hold 33 counts, not {len(b)}")
+        raise ValueError(_msg.COUNTS_LENGTH.format(name=name, n=33, got=len(b)))
     return b
 
 
@@ -380,16 +385,16 @@ def _check_batch(counts: Any, exposed_cards: Any) -> tuple[NDArray[np.uint8], An
     and a value must not change between its check and its use.
     """
     if not isinstance(counts, np.ndarray) or counts.dtype != np.uint8:
-        raise ValueError("counts must be a numpy array of dtype uint8 and shape (N, 33)")
+        raise ValueError(_msg.BATCH_COUNTS_TYPE.format(kinds=33))
     if counts.ndim != 2 or counts.shape[1] != KINDS:
-        raise ValueError(f"counts must have shape (N, 33), not {counts.shape}")
+        raise ValueError(_msg.BATCH_COUNTS_SHAPE.format(kinds=33, shape=counts.shape))
     if not counts.flags.c_contiguous:
-        raise ValueError("counts must be C-contiguous (use numpy.ascontiguousarray)")
+        raise ValueError(_msg.BATCH_CONTIGUOUS)
     if exposed_cards is not None:
         if not isinstance(exposed_cards, np.ndarray) or exposed_cards.dtype != np.uint8:
-            raise ValueError("exposed_cards must be a numpy array of dtype uint8")
+            raise ValueError(_msg.BATCH_EXPOSED_TYPE)
         if exposed_cards.shape != (counts.shape[0],) or not exposed_cards.flags.c_contiguous:
-            raise ValueError(f"exposed_cards must have shape ({counts.shape[0]},), C-contiguous")
+            raise ValueError(_msg.BATCH_EXPOSED_SHAPE.format(n=counts.shape[0]))
     counts = counts.copy()
     if exposed_cards is not None:
         exposed_cards = exposed_cards.copy()

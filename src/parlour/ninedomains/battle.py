@@ -55,6 +55,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from parlour import _backend
+from parlour import _messages as _msg
 from parlour._codes.ninedomains import (
     ND_CARD_FOUR_PLUS,
     ND_CARD_ONE_MINUS,
@@ -98,7 +99,7 @@ def battle_batch(a: Any, b: Any, bonus_a: Any = None, bonus_b: Any = None) -> ND
 
 def _bonus(name: str, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        raise TypeError(_msg.NOT_AN_INT.format(name=name, kind=type(value).__name__))
     if not -_MAX_BONUS <= value <= _MAX_BONUS:
         raise ValueError(f"{name} must be within -{_MAX_BONUS} .. {_MAX_BONUS}, not {value}")
     return value
