@@ -12,9 +12,9 @@ from pettingzoo import AECEnv as _PettingZooAEC  # type: ignore[import-untyped]
 from parlour.env._spaces import (
     RENDER_MODES,
     Seeds,
+    agent_spaces,
     check_render_mode,
     no_render,
-    observation_space,
 )
 from parlour.env._table import FloatArray, MaskArray, Table, agent_names
 from parlour.protocol import Rules
@@ -47,11 +47,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         self.metadata = {"name": f"parlour_{name}", "render_modes": list(RENDER_MODES)}
         self.possible_agents: list[str] = agent_names(self.table.num_players)
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        # One space object per agent, each seeding its own sampling.
-        self.observation_spaces = {a: observation_space(self.table) for a in self.possible_agents}
-        self.action_spaces = {
-            a: spaces.Discrete(self.table.num_action_ids) for a in self.possible_agents
-        }
+        self.observation_spaces, self.action_spaces = agent_spaces(self.table, self.possible_agents)
         self._seeds = Seeds(seed)
         self.agents: list[str] = []
 

@@ -13,9 +13,9 @@ from pettingzoo import ParallelEnv as _PettingZooParallel  # type: ignore[import
 from parlour.env._spaces import (
     RENDER_MODES,
     Seeds,
+    agent_spaces,
     check_render_mode,
     no_render,
-    observation_space,
 )
 from parlour.env._table import FloatArray, MaskArray, Table, agent_names, seat_of
 from parlour.errors import IllegalActionError
@@ -47,10 +47,7 @@ class ParallelEnv(_PettingZooParallel):  # type: ignore[misc]
         self.render_mode = check_render_mode(render_mode)
         self.metadata = {"name": f"parlour_{name}", "render_modes": list(RENDER_MODES)}
         self.possible_agents: list[str] = agent_names(self.table.num_players)
-        self.observation_spaces = {a: observation_space(self.table) for a in self.possible_agents}
-        self.action_spaces = {
-            a: spaces.Discrete(self.table.num_action_ids) for a in self.possible_agents
-        }
+        self.observation_spaces, self.action_spaces = agent_spaces(self.table, self.possible_agents)
         self._seeds = Seeds(seed)
         self.agents: list[str] = []
 

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from gymnasium import logger, spaces
 
 from parlour.env._table import Table
 
-__all__ = ["RENDER_MODES", "Seeds", "check_render_mode", "draw_seed", "observation_space"]
+__all__ = [
+    "RENDER_MODES",
+    "Seeds",
+    "agent_spaces",
+    "check_render_mode",
+    "draw_seed",
+    "observation_space",
+]
 
 #: The render modes the envs support: ``"ansi"``, the table as text.
 RENDER_MODES = ("ansi",)
@@ -25,6 +34,18 @@ def observation_space(table: Table) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (table.num_action_ids,), np.int8),
         }
     )
+
+
+def agent_spaces(
+    table: Table, agents: list[str]
+) -> tuple[dict[str, spaces.Space[Any]], dict[str, spaces.Space[Any]]]:
+    """Each agent's observation and action space, as both PettingZoo envs
+    keep them: one space object per agent, each seeding its own sampling."""
+    observations: dict[str, spaces.Space[Any]] = {a: observation_space(table) for a in agents}
+    actions: dict[str, spaces.Space[Any]] = {
+        a: spaces.Discrete(table.num_action_ids) for a in agents
+    }
+    return observations, actions
 
 
 def draw_seed(rng: np.random.Generator) -> int:
