@@ -74,7 +74,6 @@ from parlour.sichuan.values import (
     Pung,
     SichuanObservation,
     Win,
-    exchange_choices,
     parse_tile,
     tile_name,
 )
@@ -101,8 +100,6 @@ __all__ = [
 #: The engines a game can run on: the C state machine or the pure-Python one.
 EngineName = Literal["c", "python"]
 _ENGINES: dict[str, type[CEngine] | type[PyEngine]] = {"c": CEngine, "python": PyEngine}
-# Kept for the tests that name the helper by its old place.
-_exchange_choices = exchange_choices
 
 
 class Game(protocol.Game):
