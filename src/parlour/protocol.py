@@ -398,6 +398,91 @@ class Game(ABC):
         """Parse an action's notation; :class:`~parlour.errors.NotationError` if bad."""
         raise NotImplementedError
 
+    # -- learning interface ---------------------------------------------
+    #: How many action ids the game's rules give: ids run ``0 ..
+    #: num_action_ids - 1`` and each names one thing a player can tell
+    #: apart, the same in every state (see :meth:`action_id`).
+    num_action_ids: int
+
+    def action_id(self, action: Action | str) -> int:
+        """The integer id of ``action`` (or its notation) in the game's fixed
+        action space; :class:`~parlour.errors.NotationError` for bad text,
+        ``ValueError`` for an object that is no action of this game.
+
+        Ids do not depend on the state: one id means the same choice
+        wherever it is legal (see :doc:`/learning` for each game's table).
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return self._action_id(action)
+
+    def action_from_id(self, i: int, seat: int | None = None) -> Action:
+        """The legal action of ``seat`` whose id is ``i``, in the current state.
+
+        ``seat`` may be left out when one seat is to act, or when the id
+        names the same action for every seat to act. Raises
+        :class:`~parlour.errors.IllegalActionError` if no seat asked may take
+        the id now, or if it is ambiguous without ``seat``.
+        """
+        if i.__class__ is not int:
+            if not isinstance(i, int) or isinstance(i, bool):
+                raise IllegalActionError(f"an action id is an int, not {i!r}")
+            i = int(i)
+        if not 0 <= i < self.num_action_ids:
+            raise IllegalActionError(f"action id {i} is out of range 0..{self.num_action_ids - 1}")
+        if seat is None:
+            seats = self.to_act
+            if not seats:
+                raise IllegalActionError(f"action id {i}: nobody is to act now")
+        else:
+            self._check_seat(seat, IllegalActionError)
+            seats = (seat,)
+        found = {a for s in seats for a in self._actions_of_id(s, i)}
+        if len(found) == 1:
+            return found.pop()
+        who = f"seat {seat}" if seat is not None else f"seats {list(seats)}"
+        if not found:
+            raise IllegalActionError(f"{who}: action id {i} is not legal now")
+        raise IllegalActionError(f"action id {i} names different actions for {who}; pass the seat")
+
+    def _actions_of_id(self, seat: int, i: int) -> list[Action]:
+        # Games whose legal list holds several actions of one id (physical
+        # copies of one tile kind) override this to pick one, the same way
+        # every time.
+        found = [a for a in self.legal_actions(seat) if self._action_id(a) == i]
+        return found[:1]
+
+    def legal_mask(self, seat: int) -> Any:
+        """A ``numpy`` bool array of length :attr:`num_action_ids`, true at
+        the ids ``seat`` may take now (all false when it need not act)."""
+        import numpy as np
+
+        mask = np.zeros(self.num_action_ids, dtype=np.bool_)
+        for a in self.legal_actions(seat):
+            mask[self._action_id(a)] = True
+        return mask
+
+    def rewards(self) -> tuple[float, ...]:
+        """Per seat, the points gained since the last call (since the deal on
+        the first): over a whole game they sum to ``result.scores``."""
+        now = self._running_scores()
+        before = self.__dict__.get("_rewarded")
+        self._rewarded = now
+        if before is None:
+            return tuple(float(x) for x in now)
+        return tuple(float(a) - float(b) for a, b in zip(now, before, strict=True))
+
+    def _running_scores(self) -> tuple[float, ...]:
+        # Games that pay during play (Sichuan kongs and wins) override this
+        # with the points settled so far; the rest score only at the end.
+        result = self.result
+        if result is None:
+            return (0.0,) * self.num_players
+        return tuple(float(x) for x in result.scores)
+
+    def _action_id(self, action: Action) -> int:
+        raise NotImplementedError(f"{type(self).__name__} has no action ids")
+
     # -- hooks ----------------------------------------------------------
     @abstractmethod
     def _to_act(self) -> tuple[int, ...]: ...
