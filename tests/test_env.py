@@ -76,12 +76,14 @@ class WhisperObservation(Observation):
     def to_array(self) -> np.ndarray:
         turn = [(self.seat + k) % SEATS for k in range(SEATS)]
         out = np.zeros(16, dtype=np.float32)
-        out[0:2] = self.hand
+        # Scaled into [0, 1], as the envs' Box(0, 1) wants: cards 0..9,
+        # rounds and stakes 0..3, scores within -30..30 in any game here.
+        out[0:2] = [c / 9 for c in self.hand]
         out[2] = self.phase == "stake"
-        out[3] = self.round
-        out[4] = self.pot
-        out[5:8] = [self.scores[s] for s in turn]
-        out[8:11] = [self.last_stakes[s] for s in turn]
+        out[3] = self.round / 3
+        out[4] = self.pot / 9
+        out[5:8] = [(self.scores[s] + 30) / 60 for s in turn]
+        out[8:11] = [self.last_stakes[s] / 3 for s in turn]
         for n in self.said:
             out[11 + n] = 1
         out[15] = 1  # so that no observation is all zeros
@@ -110,30 +112,18 @@ class WhisperGame(BaseGame):
         self._last = (0,) * SEATS
         self._said: list[tuple[int, int]] = []
         self._scores = [0] * SEATS
-        self._paid = [0] * SEATS  # the scores as of the last rewards()
 
-    # the learning interface
-    def action_id(self, action: Action) -> int:
+    # the learning interface: the protocol's defaults over two hooks
+    def _action_id(self, action: Action) -> int:
         assert isinstance(action, Say)
         return action.n
 
-    def action_from_id(self, i: int) -> Action:
-        return Say(i)
-
-    def legal_mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(NUM_IDS, dtype=bool)
-        for a in self.legal_actions(seat):
-            mask[self.action_id(a)] = True
-        return mask
+    def _running_scores(self) -> tuple[float, ...]:
+        return tuple(float(x) for x in self._scores)
 
     def oracle_array(self, seat: int) -> np.ndarray:
-        others = [c for s in range(SEATS) for c in self._hands[(seat + s) % SEATS]]
+        others = [c / 9 for s in range(SEATS) for c in self._hands[(seat + s) % SEATS]]
         return np.concatenate([self.observation(seat).to_array(), np.float32(others)])
-
-    def rewards(self) -> tuple[int, ...]:
-        gained = tuple(now - then for now, then in zip(self._scores, self._paid, strict=True))
-        self._paid = list(self._scores)
-        return gained
 
     # the common protocol
     def _to_act(self) -> tuple[int, ...]:
@@ -574,6 +564,41 @@ def test_illegal_ids_in_gym_and_parallel() -> None:
     with pytest.raises(IllegalActionError, match=r"^seat 1: action id 4 is out of range"):
         par.step({"player_0": 1, "player_1": 4, "player_2": 0})
     assert par.game.history == ()
+
+
+def test_gym_illegal_random_plays_a_legal_id_instead() -> None:
+    # rounds=0 opens on the say phase, seats saying in order: the learner at
+    # seat 2 answers after the two bots have said two numbers.
+    env = parlour.env.gym(
+        "whisper", seat=2, opponents="heuristic", rules={"rounds": 0}, illegal="random"
+    )
+    obs, _ = env.reset(seed=3)
+    taken = [n for n in range(NUM_IDS) if not obs["action_mask"][n]]
+    assert len(taken) == 2  # the cautious bots said 0 and 1
+    obs, _, done, _, info = env.step(taken[0])
+    assert info == {"illegal": True} and done
+    said = env.game.history[-1][1].n
+    assert said not in taken
+    env.reset(seed=3)
+    _, _, _, _, info = env.step(said)
+    assert info == {}
+    with pytest.raises(ValueError, match="illegal must be 'raise' or 'random', not 'skip'"):
+        parlour.env.gym("whisper", illegal="skip")  # type: ignore[arg-type]
+
+
+def test_gym_illegal_random_is_seeded() -> None:
+    def run() -> list[int]:
+        env = parlour.env.gym(
+            "whisper", seat=2, opponents="heuristic", rules={"rounds": 0}, illegal="random"
+        )
+        said = []
+        for seed in range(5):
+            env.reset(seed=seed)
+            env.step(0)  # illegal: the first bot said 0
+            said.append(env.game.history[-1][1].n)
+        return said
+
+    assert run() == run()
 
 
 # -- rendering and opponents ------------------------------------------------------------

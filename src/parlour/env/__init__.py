@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlour.env._aec import AECEnv
-from parlour.env._gym import GymEnv, Opponents
+from parlour.env._gym import GymEnv, Illegal, Opponents
 from parlour.env._parallel import ParallelEnv
 from parlour.protocol import Rules
 
@@ -70,6 +70,7 @@ def gym(
     rules: Rules | Mapping[str, Any] | None = None,
     seed: int | None = None,
     render_mode: str | None = None,
+    illegal: Illegal = "raise",
 ) -> GymEnv:
     """A Gymnasium environment in which a learner plays ``seat`` of the game
     registered as ``name`` against bots.
@@ -78,8 +79,16 @@ def gym(
     ``bots``: ``"random"``, ``"heuristic"``, ...) for every other seat, or a
     sequence of one bot (an object with ``act(observation, legal_actions,
     rng)``, or a name) per other seat, in seat order. The other arguments
-    are those of :func:`aec`; ``render_mode="ansi"`` shows the learner's view.
+    are those of :func:`aec`; ``render_mode="ansi"`` shows the learner's view;
+    ``illegal`` (``"raise"`` or ``"random"``) is what a step with an illegal
+    id does (see :class:`GymEnv`).
     """
     return GymEnv(
-        name, seat=seat, opponents=opponents, rules=rules, seed=seed, render_mode=render_mode
+        name,
+        seat=seat,
+        opponents=opponents,
+        rules=rules,
+        seed=seed,
+        render_mode=render_mode,
+        illegal=illegal,
     )

@@ -4,9 +4,10 @@ parlour's bots."""
 # No `from __future__ import annotations`: autodoc evaluates a class's signature
 # without its module's names, and string annotations would stay unresolved there.
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
@@ -23,10 +24,13 @@ from parlour.env._table import Table
 from parlour.protocol import Bot, Rules
 from parlour.registry import spec
 
-__all__ = ["GymEnv", "Opponents", "make_opponents"]
+__all__ = ["GymEnv", "Illegal", "Opponents", "make_opponents"]
 
 #: A bot name for every other seat, or one bot (object or name) per other seat.
 Opponents = str | Sequence[Bot | str]
+
+#: What :meth:`GymEnv.step` does with an id the learner may not take now.
+Illegal = Literal["raise", "random"]
 
 ObsDict = dict[str, Any]
 
@@ -71,6 +75,14 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
     the reward the learner's share of the game's :meth:`rewards` since its
     last step. The episode terminates when the game is over; it is never
     truncated.
+
+    ``illegal`` says what a step with an id the learner may not take does:
+    ``"raise"`` (the default) raises
+    :class:`~parlour.errors.IllegalActionError` and changes nothing;
+    ``"random"`` plays a legal id drawn from the env's ``np_random``
+    instead and sets ``info["illegal"]``. Agents should sample with the
+    mask; ``"random"`` is for tools that cannot, such as Gymnasium's
+    ``check_env``, which steps with unmasked ``action_space.sample()``.
     """
 
     def __init__(
@@ -82,7 +94,11 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
         rules: Rules | Mapping[str, Any] | None = None,
         seed: int | None = None,
         render_mode: str | None = None,
+        illegal: Illegal = "raise",
     ) -> None:
+        if illegal not in ("raise", "random"):
+            raise ValueError(f"illegal must be 'raise' or 'random', not {illegal!r}")
+        self.illegal: Illegal = illegal
         self.table = table = Table(name, rules)
         if type(seat) is not int or not 0 <= seat < table.num_players:
             raise ValueError(f"seat must be an int in 0..{table.num_players - 1}, not {seat!r}")
@@ -151,10 +167,17 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
         seat = self.seat
         if not table.waiting or table.waiting[0] != seat:
             raise gymnasium.error.ResetNeeded("the game is over: call reset()")
+        info: dict[str, Any] = {}
+        if self.illegal == "random":
+            mask = table.mask(seat)
+            i = _index(action)
+            if i is None or not 0 <= i < mask.size or not mask[i]:
+                action = int(self.np_random.choice(np.flatnonzero(mask)))
+                info["illegal"] = True
         rewards = table.answer(seat, table.action_of(seat, action), checked=True)
         gained = 0.0 if rewards is None else rewards[seat]
         gained += self._run_bots()
-        return self._obs(), float(gained), table.game.is_over, False, {}
+        return self._obs(), float(gained), table.game.is_over, False, info
 
     def render(self) -> str | None:
         """The table as the learner's seat sees it (``render_mode="ansi"``)."""
@@ -165,3 +188,10 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _index(action: Any) -> int | None:
+    try:
+        return operator.index(action)
+    except TypeError:
+        return None

@@ -23,14 +23,14 @@ RENDER_MODES = ("ansi",)
 
 
 def observation_space(table: Table) -> spaces.Dict:
-    """``Dict(observation=Box(float32, OBS_SHAPE), action_mask=Box(int8 0/1))``.
+    """``Dict(observation=Box(0, 1, OBS_SHAPE, float32), action_mask=Box(0, 1, int8))``.
 
-    The observation box is unbounded: each game documents the range of each
-    slot of its layout, and a bound here would be a second copy of it.
+    Every game scales each slot of its layout into ``[0, 1]`` (see each
+    game's page under :doc:`/learning`), so the box is exact.
     """
     return spaces.Dict(
         {
-            "observation": spaces.Box(-np.inf, np.inf, table.obs_shape, np.float32),
+            "observation": spaces.Box(0.0, 1.0, table.obs_shape, np.float32),
             "action_mask": spaces.Box(0, 1, (table.num_action_ids,), np.int8),
         }
     )

@@ -43,7 +43,7 @@ class LearningGame(Protocol):
 
     def action_id(self, action: Action) -> int: ...
 
-    def action_from_id(self, i: int) -> Action: ...
+    def action_from_id(self, i: int, seat: int | None = None) -> Action: ...
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.bool_]: ...
 
@@ -164,7 +164,7 @@ class Table:
             )
         if not self._legal(seat)[i]:
             raise IllegalActionError(f"seat {seat}: action id {i} is not legal now")
-        return self.game.action_from_id(i)
+        return self.game.action_from_id(i, seat)
 
     def _legal(self, seat: int) -> npt.NDArray[np.bool_]:
         mask = self._masks.get(seat)
