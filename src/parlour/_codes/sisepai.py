@@ -112,3 +112,30 @@ SSP_FLOWER_NAMES: tuple[SSP_FLOWER_LITERAL, ...] = (
     "4f",
     "5f",
 )
+
+SSP_AID = (
+    ("PASS", 0, "pass", 1),
+    ("WIN", 1, "win", 1),
+    ("GENERAL", 2, "take general", 4),
+    ("FLOWER", 6, "take flower", 5),
+    ("TRIPLE", 11, "take triple", 24),
+    ("QUAD", 35, "take quad", 24),
+    ("COMMAND", 59, "take command", 4),
+    ("FIELD", 63, "take field", 4),
+    ("SOLDIERS3", 67, "take soldiers3", 4),
+    ("SOLDIERS4", 71, "take soldiers4", 1),
+    ("DISCARD", 72, "discard", 24),
+    ("END", 96, "", 0),
+)
+SSP_AID_PASS = 0
+SSP_AID_WIN = 1
+SSP_AID_GENERAL = 2
+SSP_AID_FLOWER = 6
+SSP_AID_TRIPLE = 11
+SSP_AID_QUAD = 35
+SSP_AID_COMMAND = 59
+SSP_AID_FIELD = 63
+SSP_AID_SOLDIERS3 = 67
+SSP_AID_SOLDIERS4 = 71
+SSP_AID_DISCARD = 72
+SSP_AID_END = 96

@@ -12,6 +12,7 @@ Calls over many hands at once, on bare count arrays, are in
 from __future__ import annotations
 
 from parlour.sisepai import batch
+from parlour.sisepai.arrays import OBS_SHAPE, OBS_VERSION, ORACLE_SHAPE
 from parlour.sisepai.bots import HeuristicBot, RandomBot
 from parlour.sisepai.cards import (
     CARDS,
@@ -47,6 +48,9 @@ __all__ = [
     "COLOURS",
     "GROUP_TYPES",
     "KINDS",
+    "OBS_SHAPE",
+    "OBS_VERSION",
+    "ORACLE_SHAPE",
     "Colour",
     "Discard",
     "Game",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeAlias, Union, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, Union, cast
 
 from parlour import _backend
 from parlour._codes.sisepai import SSP_GROUP_QUAD, SSP_GROUP_TRIPLE
@@ -26,6 +26,7 @@ from parlour.errors import IllegalActionError, NotationError, RecordError
 from parlour.protocol import Action, Result, checked_rules
 from parlour.protocol import Game as _BaseGame
 from parlour.protocol import Observation as _ObservationBase
+from parlour.sisepai import arrays as _arrays
 from parlour.sisepai import table as _table
 from parlour.sisepai.cards import (
     CARDS,
@@ -38,8 +39,13 @@ from parlour.sisepai.cards import (
     kind_text,
 )
 from parlour.sisepai.hand import Group, Grouping, Hand
+from parlour.sisepai.ids import DISCARD_IDS, NUM_ACTION_IDS, PASS_ID, TAKE_IDS, WIN_ID
 from parlour.sisepai.rules import DEFAULT_RULES, GROUP_TYPES, Rules
 from parlour.sisepai.scoring import win_grouping
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 # The kinds that may be discarded: chess kinds but the Generals.
 _DISCARDABLE = tuple(k for k in range(CHESS_KINDS) if not is_general(k))
@@ -188,9 +194,30 @@ class SisepaiObservation(_ObservationBase):
     #: Every seat's concealed cards once the deal is over.
     revealed: tuple[tuple[int, ...], ...] | None
 
+    def to_array(self) -> NDArray[np.float32]:
+        """This observation as a ``float32`` array of
+        :data:`~parlour.sisepai.OBS_SHAPE`, seat-relative, every value in
+        ``[0, 1]`` (the layout: :mod:`parlour.sisepai.arrays`)."""
+        return _arrays.observation_array(self)
+
 
 _PASS = Pass()
 _WIN = Win()
+
+
+def _action_of_id(i: int) -> Move:
+    if i == PASS_ID:
+        return _PASS
+    if i == WIN_ID:
+        return _WIN
+    for kinds, j in TAKE_IDS.items():
+        if i == j:
+            return Take(Group._legal(kinds))
+    return Discard(next(k for k, j in DISCARD_IDS.items() if i == j))
+
+
+# id -> the one action it names, whatever the state.
+_ACTIONS: tuple[Move, ...] = tuple(_action_of_id(i) for i in range(NUM_ACTION_IDS))
 
 
 class Game(_BaseGame):
@@ -205,6 +232,8 @@ class Game(_BaseGame):
     name: ClassVar[str] = "sisepai"
     rules_class: ClassVar[type[Rules]] = Rules
     num_players = 4
+    #: Pass, win, 70 takes and 24 discards (see :mod:`parlour.sisepai.ids`).
+    num_action_ids = NUM_ACTION_IDS
     rules: Rules
 
     def __init__(
@@ -515,6 +544,41 @@ class Game(_BaseGame):
                 "hands": hands,
             },
         )
+
+    # -- learning interface -----------------------------------------------
+    def _action_id(self, action: Action) -> int:
+        cls = action.__class__
+        if cls is Take:
+            i = TAKE_IDS.get(cast("Take", action).group.kinds)
+            if i is None:
+                raise ValueError(f"{action} has no action id: a take never forms a pair")
+            return i
+        if cls is Discard:
+            i = DISCARD_IDS.get(cast("Discard", action).kind)
+            if i is None:
+                raise ValueError(
+                    f"{action!r} has no action id: only chess cards but Generals are discarded"
+                )
+            return i
+        if cls is Pass:
+            return PASS_ID
+        if cls is Win:
+            return WIN_ID
+        raise ValueError(f"{action!r} is not a Sì Sè Pái action")
+
+    def _actions_of_id(self, seat: int, i: int) -> list[Action]:
+        # An id names one action in every state: legal or not is all to ask.
+        action = _ACTIONS[i]
+        return [action] if action in self._legal_actions(seat) else []
+
+    def oracle_array(self, seat: int) -> NDArray[np.float32]:
+        """Privileged: ``observation(seat).to_array()`` followed by the other
+        seats' concealed cards and the stock (its cards and its top card),
+        a ``float32`` array of :data:`~parlour.sisepai.ORACLE_SHAPE`. For
+        critics in training, never for a policy that plays."""
+        self._check_seat(seat)
+        observed = cast("SisepaiObservation", self.observation(seat)).to_array()
+        return _arrays.oracle_array(observed, seat, self._concealed, self._deck[self._next :])
 
     def _deal_record(self) -> Any:
         return {"dealer": self.dealer, "deck": list(self._deck)}
