@@ -12,7 +12,8 @@ real one only in what ``seat`` cannot see:
   replaced by other legal choices.
 
 For each such twin it asserts that ``observation(seat)`` is equal, that its
-``to_dict()`` and its pickle are equal, and that everything reachable from the
+``to_dict()``, its pickle, its ``to_array()`` and the seat's ``legal_mask``
+are equal, and that everything reachable from the
 observation through ``gc.get_referents`` holds the same values and no game,
 engine or compiled state. If anything the seat may not know reached the
 observation, some twin would show a difference.
@@ -117,9 +118,20 @@ def _surface(obj: object) -> list[tuple[str, Any]]:
 def _view(game: Game, seat: int) -> tuple[Any, ...]:
     obs = game.observation(seat)
     walked = reachable(obs)
+    # The learning interface's views of the seat: its array and its mask.
+    array = obs.to_array().tobytes() if hasattr(obs, "to_array") else b""
+    mask = game.legal_mask(seat).tobytes() if hasattr(game, "num_action_ids") else b""
     # Pickles are compared by what they load back as: their bytes also record
     # which fields happen to share one object.
-    return (obs, obs.to_dict(), reachable(pickle.loads(pickle.dumps(obs))), walked, reachable(obs))
+    return (
+        obs,
+        obs.to_dict(),
+        reachable(pickle.loads(pickle.dumps(obs))),
+        walked,
+        reachable(obs),
+        array,
+        mask,
+    )
 
 
 def _replay(cls: Any, rules: Any, deal: dict[str, Any], moves: Sequence[tuple[int, str]]) -> Any:
@@ -251,6 +263,8 @@ def check_information_sets(
                         f"{_first_difference(got[3], want[3])}"
                     )
                     assert got[4] == want[4], f"{where}: reading the observation changed it"
+                    assert got[5] == want[5], f"{where}: to_array() depends on hidden state"
+                    assert got[6] == want[6], f"{where}: legal_mask() depends on hidden state"
                     compared += 1
     assert compared >= min_twins, f"only {compared} twins differed in hidden state"
     return compared
