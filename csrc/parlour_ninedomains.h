@@ -11,12 +11,15 @@ extern "C" {
 /* Card indices: 0..5 are the basic cards 0..5; 6..13 are 1- 1+ 2- 2+ 3- 3+ 4- 4+;
  * 14 is *: PARLOUR_ND_CARD_ZERO .. PARLOUR_ND_CARD_STAR. Their signs are
  * PARLOUR_ND_SIGN_MINUS, _BASIC, _PLUS, _STAR, and the battle rules that
- * decide are PARLOUR_ND_RULE_OVERRIDE (1) .. PARLOUR_ND_RULE_SIGN (5); see
+ * decide are PARLOUR_ND_RULE_OVERRIDE (1) .. PARLOUR_ND_RULE_SIGN (5). The
+ * learning interface's action ids start at PARLOUR_ND_AID_PLACE, _SWAP,
+ * _RECOVER and _DECLINE; PARLOUR_ND_AID_END is their count. See
  * ninedomains_codes.def. */
 enum {
 #define PARLOUR_ND_SIGN(id, code, text) PARLOUR_ND_SIGN_##id = code,
 #define PARLOUR_ND_CARD(id, code, text, size, sign) PARLOUR_ND_CARD_##id = code,
 #define PARLOUR_ND_RULE(id, code, text) PARLOUR_ND_RULE_##id = code,
+#define PARLOUR_ND_AID(id, first, text, count) PARLOUR_ND_AID_##id = first,
 #include "ninedomains_codes.def"
 };
 #define PARLOUR_ND_CARDS 15

@@ -101,3 +101,16 @@ ND_RULE_STRENGTH = 2
 ND_RULE_BONUS = 3
 ND_RULE_IDENTICAL = 4
 ND_RULE_SIGN = 5
+
+ND_AID = (
+    ("PLACE", 0, "place", 2730),
+    ("SWAP", 2730, "swap", 72),
+    ("RECOVER", 2802, "recover", 182),
+    ("DECLINE", 2984, "decline", 1),
+    ("END", 2985, "", 0),
+)
+ND_AID_PLACE = 0
+ND_AID_SWAP = 2730
+ND_AID_RECOVER = 2802
+ND_AID_DECLINE = 2984
+ND_AID_END = 2985

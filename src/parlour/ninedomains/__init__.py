@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.ninedomains.arrays import OBS_SHAPE, OBS_VERSION, ORACLE_SHAPE
 from parlour.ninedomains.battle import (
     THREE_PLUS_POINTS,
     adjacency_bonuses,
@@ -67,6 +68,9 @@ __all__ = [
     "CARD_TEXTS",
     "DOMAINS",
     "ELEMENTS",
+    "OBS_SHAPE",
+    "OBS_VERSION",
+    "ORACLE_SHAPE",
     "SPECIALS",
     "THREE_PLUS_POINTS",
     "BattleOutcome",

@@ -28,16 +28,21 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from parlour._codes.ninedomains import ND_CARD_THREE_MINUS, ND_CARD_TWO_MINUS
 from parlour.errors import IllegalActionError, NotationError
+from parlour.ninedomains import ids as _ids
 from parlour.ninedomains import table as _table
 from parlour.ninedomains.battle import decide, round_bonuses, three_plus_points
 from parlour.ninedomains.cards import BASIC, CARD_TEXTS, CARDS, SPECIALS, Card, CardLike, card
 from parlour.ninedomains.rules import DOMAINS, Rules
 from parlour.protocol import Action, Observation, Result, checked_rules
 from parlour.protocol import Game as _BaseGame
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = [
     "BattleOutcome",
@@ -216,6 +221,19 @@ class NineDomainsObservation(Observation):
     elements_off: bool
     battles: tuple[BattleOutcome, ...]
 
+    def to_array(self) -> NDArray[np.float32]:
+        """A new ``float32`` array of shape :data:`~parlour.ninedomains.OBS_SHAPE`
+        made from this view alone, seat-relative, every value in [0, 1]; the
+        layout is in :mod:`parlour.ninedomains.arrays` and
+        :doc:`/learning/ninedomains`.
+
+        >>> Game(seed=1).observation(0).to_array().shape
+        (697,)
+        """
+        from parlour.ninedomains.arrays import observation_array
+
+        return observation_array(self)
+
 
 class Game(_BaseGame):
     """A game of the Nine Domains.
@@ -266,6 +284,8 @@ class Game(_BaseGame):
         self._pending: list[Effect] = []
         self._battles: list[BattleOutcome] = []
         self._over = False
+        #: The number of action ids (see :mod:`parlour.ninedomains.ids`).
+        self.num_action_ids: int = _ids.NUM_ACTION_IDS
         self._deal_specials()
 
     # -- setup ----------------------------------------------------------
@@ -315,6 +335,104 @@ class Game(_BaseGame):
     def points(self, seat: int) -> int:
         """Domain values held plus ``3+`` points."""
         return sum(self._held[seat]) + self._extra[seat]
+
+    # -- learning interface ---------------------------------------------
+    def oracle_array(self, seat: int) -> NDArray[np.float32]:
+        """Privileged: ``observation(seat).to_array()`` followed by what
+        ``seat`` cannot see (the opponent's unrevealed placement, the domains
+        and specials still to come, in order); shape
+        :data:`~parlour.ninedomains.ORACLE_SHAPE`. For critics, never for a
+        policy that plays.
+
+        >>> Game(seed=1).oracle_array(0).shape
+        (904,)
+        """
+        from parlour.ninedomains import arrays
+
+        obs = self.observation(seat)
+        out = arrays.observation_array(obs, arrays.ORACLE_SIZE)
+        opp = self._placements[1 - seat] if self.phase == "place" else None
+        # Round r's domains show from its start (the piles stay face up
+        # after the end); its specials are dealt only if the round is played.
+        shown = 3 * min(self._round + 1, 3)
+        dealt = 3 * min(self._round + (0 if self._over else 1), 3)
+        arrays.oracle_part(
+            out,
+            opp,
+            [(slot, self._domains[slot]) for slot in range(shown, 9)],
+            [(slot, self._specials[slot]) for slot in range(dealt, 9)],
+        )
+        return out
+
+    def _action_id(self, action: Action) -> int:
+        if isinstance(action, Place):
+            a, b, c = action.cards
+            return _ids.place_id((a.index, b.index, c.index))
+        if isinstance(action, Decline):
+            return _ids.DECLINE
+        if isinstance(action, Swap):
+            own, theirs = action.own, action.theirs
+            if (
+                own.__class__ is not int
+                or theirs.__class__ is not int
+                or own not in DOMAINS
+                or theirs not in DOMAINS
+                or own == theirs
+            ):
+                raise ValueError(f"{action!r} has no action id: a swap names two different domains")
+            return _ids.swap_id(own, theirs)
+        if isinstance(action, Recover):
+            take, give = action.take, action.give
+            if _THREE_MINUS in (take.text, give.text) or take == give:
+                raise ValueError(
+                    f"{action!r} has no action id: a recover names two different cards, neither "
+                    f"{_THREE_MINUS}"
+                )
+            return _ids.recover_id(take.index, give.index)
+        raise ValueError(f"{action!r} is not a Nine Domains action")
+
+    def _actions_of_id(self, seat: int, i: int) -> list[Action]:
+        # Each id names one action (a hand holds one card of a kind): build
+        # it and check it, instead of searching up to 504 placements.
+        if self._over or seat not in self._to_act():
+            return []
+        block, fields = _ids.decode(i)
+        action: Action
+        if block == "place":
+            a, b, c = fields
+            place = _PLACES[225 * a + 15 * b + c]
+            assert place is not None
+            action = place
+        elif block == "swap":
+            action = Swap(fields[0], fields[1])
+        elif block == "recover":
+            action = Recover(CARDS[fields[0]], CARDS[fields[1]])
+        else:
+            action = Decline()
+        try:
+            self._verify(seat, action)
+        except IllegalActionError:
+            return []
+        return [action]
+
+    def legal_mask(self, seat: int) -> NDArray[np.bool_]:
+        """A ``numpy`` bool array of length :attr:`num_action_ids`, true at
+        the ids ``seat`` may take now (all false when it need not act)."""
+        if seat.__class__ is not int or not 0 <= seat < self.num_players:
+            self._check_seat(seat)
+        if self._over or self._pending or seat not in self._to_act():
+            mask: NDArray[np.bool_] = super().legal_mask(seat)
+            return mask
+        # The cached mask is shared (read-only): hand out a copy.
+        copied: NDArray[np.bool_] = _ids.place_mask(
+            tuple(c.index for c in self._hands[seat])
+        ).copy()
+        return copied
+
+    def _running_scores(self) -> tuple[float, ...]:
+        # Points are settled as battles and swaps happen; at the end they are
+        # result.scores, so the rewards sum to them.
+        return (float(self.points(0)), float(self.points(1)))
 
     def _revealed(self) -> tuple[int, ...]:
         if self._round >= 3:
