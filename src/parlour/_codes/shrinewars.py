@@ -21,3 +21,21 @@ SW_ELEMENT_NAMES: tuple[SW_ELEMENT_LITERAL, ...] = (
     "A",
     "E",
 )
+
+SW_AID = (
+    ("PASS", 0, "pass", 1, 0),
+    ("ONE", 1, "bid paid in one element", 4, 1),
+    ("TWO", 2, "bid paid in two elements", 6, 2),
+    ("END", 3, "", 0, 0),
+)
+SW_AID_PASS = 0
+SW_AID_ONE = 1
+SW_AID_TWO = 2
+SW_AID_END = 3
+SW_AID_LITERAL = Literal["pass", "bid paid in one element", "bid paid in two elements", ""]
+SW_AID_NAMES: tuple[SW_AID_LITERAL, ...] = (
+    "pass",
+    "bid paid in one element",
+    "bid paid in two elements",
+    "",
+)

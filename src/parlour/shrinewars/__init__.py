@@ -30,6 +30,9 @@ from parlour.shrinewars.cards import (
     element_index,
 )
 from parlour.shrinewars.game import (
+    OBS_SHAPE,
+    OBS_VERSION,
+    ORACLE_SHAPE,
     POT,
     Bid,
     Game,
@@ -54,6 +57,9 @@ __all__ = [
     "CARDS",
     "ELEMENTS",
     "ELEMENT_NAMES",
+    "OBS_SHAPE",
+    "OBS_VERSION",
+    "ORACLE_SHAPE",
     "POT",
     "Bid",
     "Cards",

@@ -26,12 +26,13 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from parlour._codes.shrinewars import SW_AID_ONE, SW_AID_TWO
 from parlour.errors import IllegalActionError, NotationError
 from parlour.protocol import Action, Observation, Payment, Result
 from parlour.protocol import Game as _BaseGame
-from parlour.shrinewars import scoring
+from parlour.shrinewars import arrays, scoring
 from parlour.shrinewars import table as _table
 from parlour.shrinewars.cards import (
     ELEMENTS,
@@ -40,9 +41,19 @@ from parlour.shrinewars.cards import (
     card_text,
     element_index,
 )
+from parlour.shrinewars.ids import PAIRS, ActionIds
 from parlour.shrinewars.rules import Rules
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+else:
+    from parlour._lazy import numpy as np
+
 __all__ = [
+    "OBS_SHAPE",
+    "OBS_VERSION",
+    "ORACLE_SHAPE",
     "POT",
     "Bid",
     "Game",
@@ -60,6 +71,15 @@ Oinks = tuple[int, int, int, int]
 
 #: The ledger's stand-in seat for the pot (a winning bid plus the pool).
 POT = -1
+
+#: The shape of :meth:`ShrineWarsObservation.to_array`, the same for every
+#: table size and rules (see :doc:`/learning/shrinewars`).
+OBS_SHAPE: tuple[int] = (arrays.OBS_SIZE,)
+#: The version of the array layout; it changes whenever the layout does.
+OBS_VERSION = 1
+#: The shape of :meth:`Game.oracle_array`: the observation's array, then
+#: every seat's Oinks and the deck.
+ORACLE_SHAPE: tuple[int] = (arrays.ORACLE_SIZE,)
 
 #: Opening-draw redraw rounds start only while fewer cards than this were drawn.
 OPENING_DRAW_LIMIT = 36
@@ -282,6 +302,19 @@ class ShrineWarsObservation(Observation):
     lots: tuple[LotOutcome, ...]
     is_over: bool
 
+    def to_array(self) -> NDArray[np.float32]:
+        """This view as a flat ``float32`` vector of shape :data:`OBS_SHAPE`,
+        every value in ``[0, 1]``, seats relative to this one (the layout is
+        on :doc:`/learning/shrinewars`). Every seat's Oink totals are in it,
+        worked out from the public payments even when the table plays hidden.
+
+        >>> obs = Game(seed=1).observation(0)
+        >>> a = obs.to_array()
+        >>> a.shape == OBS_SHAPE, a.dtype.name, float(a.min()) >= 0, float(a.max()) <= 1
+        (True, 'float32', True, True)
+        """
+        return arrays.observation_array(self)
+
 
 def _deck_order(deck: Iterable[int] | str) -> tuple[int, ...]:
     if isinstance(deck, Cards):
@@ -341,6 +374,11 @@ class Game(_BaseGame):
         self.rules = rules
         self.num_players = players
         self._deck0 = deck0
+        self._ids = ActionIds(players * rules.oinks)
+        #: The size of the action space: ``1 + 4 E + 6 E * E`` ids with
+        #: ``E = players * oinks`` (see :mod:`parlour.shrinewars.ids`).
+        self.num_action_ids = self._ids.num_action_ids
+        self._scored: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         n = players
         self._oinks: list[list[int]] = [[rules.oinks] * 4 for _ in range(n)]
         self._pool = [0, 0, 0, 0]
@@ -610,7 +648,12 @@ class Game(_BaseGame):
 
     def points(self) -> tuple[int, ...]:
         """Each seat's best-partition score of its won cards now."""
-        return tuple(scoring.score_mask(m) for m in self._won)
+        # Kept per holding: the learning loop asks after every action, and
+        # the holdings change only when a lot is won.
+        won = tuple(self._won)
+        if self._scored[0] != won:
+            self._scored = (won, tuple(scoring.score_mask(m) for m in won))
+        return self._scored[1]
 
     def _result(self) -> Result:
         points = self.points()
@@ -643,6 +686,87 @@ class Game(_BaseGame):
         if not isinstance(deal["deck"], list):
             raise ValueError("the deal's deck must be a list of card ids")
         return cls(rules, players=deal["players"], deck=deal["deck"])
+
+    # -- learning interface ---------------------------------------------
+    def _action_id(self, action: Action) -> int:
+        if isinstance(action, Pass):
+            return self._ids.pass_id
+        if not isinstance(action, Bid):
+            raise ValueError(f"not a Shrine Wars action: {action!r}")
+        return self._ids.of_payment(action.paid)
+
+    def _actions_of_id(self, seat: int, i: int) -> list[Action]:
+        # Straight from the id: a bid of any payment apply accepts, not only
+        # the default payment legal_actions lists.
+        if self._over or seat != self._turn:
+            return []
+        paid = self._ids.payment(i)
+        if paid is None:
+            return [Pass()]
+        bid = Bid(sum(paid), paid)
+        try:
+            self._verify(seat, bid)
+        except IllegalActionError:
+            return []
+        return [bid]
+
+    def legal_mask(self, seat: int) -> NDArray[np.bool_]:
+        """A ``numpy`` bool array of length :attr:`num_action_ids`, true at
+        the ids of :meth:`legal_actions`: pass and, for each amount ``seat``
+        may bid, the bid with its default payment (all false when it need
+        not act). Other payments of those amounts are legal too (``apply``
+        and :meth:`action_from_id` take them) but not marked.
+        """
+        self._check_seat(seat)
+        mask = np.zeros(self.num_action_ids, dtype=np.bool_)
+        if self._over or seat != self._turn:
+            return mask
+        ids = self._ids
+        mask[ids.pass_id] = True
+        held = self._oinks[seat]
+        els = self._lot_elements
+        lo = self._high[1].amount + 1 if self._high else 1
+        amounts = np.arange(lo, sum(held[e] for e in els) + 1)
+        if not len(amounts):
+            return mask
+        bad = self._values[seat] << 1  # bit d set when unit digit d is forbidden
+        allowed = np.array([not bad >> d & 1 for d in range(10)])
+        amounts = amounts[allowed[amounts % 10]]
+        most = ids.most
+        one = ids.first[SW_AID_ONE]
+        # The default payment takes all it can from the lower element first.
+        low = els[0]
+        spill = amounts > held[low]
+        mask[one + low * most + amounts[~spill] - 1] = True
+        if spill.any():
+            high = els[1]
+            rest = amounts[spill] - held[low]
+            if held[low] == 0:
+                mask[one + high * most + rest - 1] = True
+            else:
+                pair = PAIRS.index((low, high))
+                base = ids.first[SW_AID_TWO] + (pair * most + held[low] - 1) * most
+                mask[base + rest - 1] = True
+        return mask
+
+    def oracle_array(self, seat: int) -> NDArray[np.float32]:
+        """Privileged: ``observation(seat).to_array()`` followed by what the
+        seat cannot see, every seat's Oinks (relative to ``seat``) and the
+        cards still to come with their order, of shape :data:`ORACLE_SHAPE`
+        in ``[0, 1]``. For critics in training, never for a policy that plays.
+        """
+        self._check_seat(seat)
+        extra = arrays.oracle_extra(
+            seat, self._oinks, self.num_players * self.rules.oinks, self._deck
+        )
+        obs = self._observation(seat)
+        assert isinstance(obs, ShrineWarsObservation)
+        return np.concatenate((obs.to_array(), extra))
+
+    def _running_scores(self) -> tuple[float, ...]:
+        # Won cards stay won and their points only grow, so each lot's
+        # points are paid when it is won; at the end they are result.scores.
+        return tuple(float(p) for p in self.points())
 
     # -- internals ------------------------------------------------------
     def _start_lot(self) -> None:
