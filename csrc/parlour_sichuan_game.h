@@ -239,6 +239,51 @@ int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t, int seat, i
 int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
                         const uint8_t tiles[3]);
 
+/* ---- the learning interface (csrc/sichuan_obs.c) ----------------------------
+ * Action ids (PARLOUR_SG_AID_<BLOCK> is a block's first id, PARLOUR_SG_AID_END
+ * the number of ids), observation planes (PARLOUR_SG_OBS_*, per relative seat
+ * PARLOUR_SG_OBS_SEAT_*) and the oracle's privileged planes
+ * (PARLOUR_SG_ORACLE_*), from sichuan_codes.def; docs/learning/sichuan.rst
+ * describes them. Each plane is 27 floats, one per tile kind. */
+enum {
+#define PARLOUR_SG_AID(id, first, text, count) PARLOUR_SG_AID_##id = first,
+#include "sichuan_codes.def"
+};
+enum {
+#define PARLOUR_SG_OBS(id, first, text, count) PARLOUR_SG_OBS_##id = first,
+#include "sichuan_codes.def"
+};
+enum {
+#define PARLOUR_SG_OBS_SEAT(id, first, text, count) PARLOUR_SG_OBS_SEAT_##id = first,
+#include "sichuan_codes.def"
+};
+enum {
+#define PARLOUR_SG_ORACLE(id, first, text, count) PARLOUR_SG_ORACLE_##id = first,
+#include "sichuan_codes.def"
+};
+
+/* The id of exchanging three tiles of kinds k0, k1, k2 (any order; one
+ * suit), or PARLOUR_E_ARG. */
+int parlour_sg_exchange_id(int k0, int k1, int k2);
+
+/* out[i] = 1 for every action id i that `seat` may take now, else 0 (all 0
+ * when it need not act); out holds PARLOUR_SG_AID_END bytes. Takes a game's
+ * view (&game.v) or a seat's (&obs.v, for that seat). Returns how many ids
+ * are set, or PARLOUR_E_NULL / PARLOUR_E_ARG (out untouched). */
+int parlour_sg_legal_ids(const parlour_sg_view *v, const parlour_sc_tables *t, int seat,
+                         uint8_t *out);
+
+/* The observation planes of what obs->seat may know (a snapshot filled by
+ * parlour_sg_observe): writes all PARLOUR_SG_OBS_END * 27 floats of out, each
+ * in [0, 1]. PARLOUR_OK, or PARLOUR_E_NULL / PARLOUR_E_ARG (out untouched). */
+int parlour_sg_encode(const parlour_sg_obs *obs, const parlour_sc_tables *t, float *out);
+
+/* Privileged: the observation planes of `seat`, then the planes of what it
+ * cannot see (others' concealed tiles, the undrawn wall, its next draws);
+ * writes all PARLOUR_SG_ORACLE_END * 27 floats of out. */
+int parlour_sg_oracle(const parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+                      float *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,7 @@
 # Binding of the Sichuan deal state machine (csrc/sichuan_game.c); included by _core.pyx.
 # parlour.sichuan.engine_c builds the public objects from the plain rows these return.
 
+from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from libc.stdint cimport int16_t, int32_t
 from libc.string cimport memcpy
 
@@ -94,6 +95,9 @@ cdef extern from "parlour.h":
         PARLOUR_SG_A_END
         PARLOUR_SC_MELD_PUNG
         PARLOUR_SC_MELD_CONCEALED_KONG
+        PARLOUR_SG_AID_END
+        PARLOUR_SG_OBS_END
+        PARLOUR_SG_ORACLE_END
     int parlour_sg_check(const parlour_sg_game *g, const parlour_sc_tables *t)
     int parlour_sg_observe(const parlour_sg_game *g, int seat, parlour_sg_obs *out)
     int parlour_sg_init(parlour_sg_game *g, const parlour_sc_tables *t, const uint8_t *wall,
@@ -104,6 +108,11 @@ cdef extern from "parlour.h":
     int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int code)
     int parlour_sg_exchange(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
                             const uint8_t *tiles)
+    int parlour_sg_legal_ids(const parlour_sg_view *v, const parlour_sc_tables *t, int seat,
+                             uint8_t *out)
+    int parlour_sg_encode(const parlour_sg_obs *obs, const parlour_sc_tables *t, float *out)
+    int parlour_sg_oracle(const parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+                          float *out)
 
 # Action objects by code, registered by parlour.sichuan.engine_c (every code
 # below PARLOUR_SG_A_END),
@@ -185,6 +194,26 @@ cdef tuple _tile_tuple(const uint64_t *mask):
     return tuple(out)
 
 
+# numpy's empty() and the dtypes of the learning arrays, taken on first use
+# (importing parlour does not import numpy).
+cdef object _sg_np_empty = None
+cdef object _sg_f32 = None
+cdef object _sg_bool = None
+cdef tuple _sg_obs_shape = (PARLOUR_SG_OBS_END, 27)
+cdef tuple _sg_oracle_shape = (PARLOUR_SG_ORACLE_END, 27)
+
+
+cdef object _sg_array(tuple shape, bint floats):
+    # A new uninitialised C-contiguous array the C functions fill whole.
+    global _sg_np_empty, _sg_f32, _sg_bool
+    if _sg_np_empty is None:
+        import numpy
+        _sg_np_empty = numpy.empty
+        _sg_f32 = numpy.dtype(numpy.float32)
+        _sg_bool = numpy.dtype(numpy.bool_)
+    return _sg_np_empty(shape, _sg_f32 if floats else _sg_bool)
+
+
 cdef class _SichuanView:
     """A Sichuan deal's view in the C core: the live state's, or what one seat
     may know of it (SichuanSeatView).
@@ -226,6 +255,20 @@ cdef class _SichuanView:
         cdef int n = parlour_sg_legal(self.v, _sc_tables(), seat, codes)
         cdef list acts = _sg_actions
         return [acts[codes[i]] for i in range(n)]
+
+    def legal_mask(self, int seat):
+        """A new numpy bool array of the action ids ``seat`` may take now
+        (parlour_sg_legal_ids); ValueError for a seat outside 0..3."""
+        cdef Py_buffer buf
+        cdef int st
+        if not 0 <= seat < 4:
+            raise ValueError(f"seat must be 0..3, not {seat}")
+        out = _sg_array((PARLOUR_SG_AID_END,), False)
+        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
+        st = parlour_sg_legal_ids(self.v, _sc_tables(), seat, <uint8_t *>buf.buf)
+        PyBuffer_Release(&buf)
+        _check(st)
+        return out
 
     def legal_codes(self, int seat):
         cdef uint8_t codes[128]
@@ -385,6 +428,18 @@ cdef class SichuanSeatView(_SichuanView):
         cdef int d = self.data.declared
         return (bool(d & 1), bool(d & 2), bool(d & 4), bool(d & 8))
 
+    def encode(self):
+        """The observation planes of this snapshot (parlour_sg_encode), a new
+        float32 array of shape (PARLOUR_SG_OBS_END, 27)."""
+        cdef Py_buffer buf
+        cdef int st
+        out = _sg_array(_sg_obs_shape, True)
+        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
+        st = parlour_sg_encode(&self.data, _sc_tables(), <float *>buf.buf)
+        PyBuffer_Release(&buf)
+        _check(st)
+        return out
+
 
 cdef class SichuanState(_SichuanView):
     """A Sichuan deal in the C core: its whole state, changed by apply/exchange."""
@@ -509,6 +564,33 @@ cdef class SichuanState(_SichuanView):
 
     def wall(self):
         return tuple([self.v.wall[i] for i in range(108)])
+
+    def oracle(self, int seat):
+        """Privileged: the observation planes of ``seat`` and those of what it
+        cannot see (parlour_sg_oracle), a new float32 array of shape
+        (PARLOUR_SG_ORACLE_END, 27)."""
+        cdef Py_buffer buf
+        cdef int st
+        if not 0 <= seat < 4:
+            raise ValueError(f"seat must be 0..3, not {seat}")
+        out = _sg_array(_sg_oracle_shape, True)
+        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
+        st = parlour_sg_oracle(self.g, _sc_tables(), seat, <float *>buf.buf)
+        PyBuffer_Release(&buf)
+        _check(st)
+        return out
+
+    def scores(self):
+        """Each seat's net total over the payments so far."""
+        cdef long long net[4]
+        cdef int i
+        cdef parlour_sg_payment *p
+        net[0] = net[1] = net[2] = net[3] = 0
+        for i in range(self.g.v.nledger):
+            p = &self.g.ledger[i]
+            net[p.payer & 3] -= p.amount
+            net[p.payee & 3] += p.amount
+        return (net[0], net[1], net[2], net[3])
 
     def observe(self, int seat):
         """A new observation of ``seat`` (of the registered class) holding the

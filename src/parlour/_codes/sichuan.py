@@ -163,6 +163,100 @@ SG_A_KONG = 137
 SG_A_DECLARE = 164
 SG_A_END = 167
 
+SG_AID = (
+    ("DISCARD", 0, "discard", 27),
+    ("WIN", 27, "win", 1),
+    ("PASS", 28, "pass", 1),
+    ("PUNG", 29, "pung", 27),
+    ("KONG", 56, "kong", 27),
+    ("DECLARE", 83, "declare", 3),
+    ("EXCHANGE", 86, "exchange", 495),
+    ("END", 581, "", 0),
+)
+SG_AID_DISCARD = 0
+SG_AID_WIN = 27
+SG_AID_PASS = 28
+SG_AID_PUNG = 29
+SG_AID_KONG = 56
+SG_AID_DECLARE = 83
+SG_AID_EXCHANGE = 86
+SG_AID_END = 581
+
+SG_OBS = (
+    ("HAND", 0, "own concealed tiles, count >= 1 .. 4", 4),
+    ("DRAWN", 4, "tile drawn this turn", 1),
+    ("OFFER", 5, "tile on offer", 1),
+    ("SEEN", 6, "copies seen, count >= 1 .. 4", 4),
+    ("GIVEN", 10, "exchange: tiles given, count / 3", 1),
+    ("RECEIVED", 11, "exchange: tiles received, count / 3", 1),
+    ("DIRECTION", 12, "exchange direction next, across, previous", 3),
+    ("PHASE", 15, "phase one-hot", 6),
+    ("WALL", 21, "wall remaining / 55", 1),
+    ("MUST_ACT", 22, "this seat must act", 1),
+    ("MAY_WIN", 23, "this seat may win now", 1),
+    ("SEATS", 24, "per relative seat, SG_OBS_SEAT_END planes each", 80),
+    ("END", 104, "", 0),
+)
+SG_OBS_HAND = 0
+SG_OBS_DRAWN = 4
+SG_OBS_OFFER = 5
+SG_OBS_SEEN = 6
+SG_OBS_GIVEN = 10
+SG_OBS_RECEIVED = 11
+SG_OBS_DIRECTION = 12
+SG_OBS_PHASE = 15
+SG_OBS_WALL = 21
+SG_OBS_MUST_ACT = 22
+SG_OBS_MAY_WIN = 23
+SG_OBS_SEATS = 24
+SG_OBS_END = 104
+
+SG_OBS_SEAT = (
+    ("PUNG", 0, "pung of the kind", 1),
+    ("KONG", 1, "exposed or added kong of the kind", 1),
+    ("CONCEALED_KONG", 2, "concealed kong of a known kind", 1),
+    ("HIDDEN_KONGS", 3, "concealed kongs of unknown kind / 4", 1),
+    ("DISCARDS", 4, "discards of the kind, count >= 1 .. 4", 4),
+    ("RECENT", 8, "last discards, newest first", 4),
+    ("MISSING", 12, "the missing suit's kinds, once public", 1),
+    ("PUBLIC_HAND", 13, "public concealed tiles / 4", 1),
+    ("WON", 14, "has won", 1),
+    ("HAND_SIZE", 15, "concealed tiles / 14", 1),
+    ("DEALER", 16, "is the dealer", 1),
+    ("IN_TURN", 17, "its turn, discard or added kong", 1),
+    ("TO_ACT", 18, "must act now", 1),
+    ("OFFERING", 19, "its tile is on offer", 1),
+    ("END", 20, "", 0),
+)
+SG_OBS_SEAT_PUNG = 0
+SG_OBS_SEAT_KONG = 1
+SG_OBS_SEAT_CONCEALED_KONG = 2
+SG_OBS_SEAT_HIDDEN_KONGS = 3
+SG_OBS_SEAT_DISCARDS = 4
+SG_OBS_SEAT_RECENT = 8
+SG_OBS_SEAT_MISSING = 12
+SG_OBS_SEAT_PUBLIC_HAND = 13
+SG_OBS_SEAT_WON = 14
+SG_OBS_SEAT_HAND_SIZE = 15
+SG_OBS_SEAT_DEALER = 16
+SG_OBS_SEAT_IN_TURN = 17
+SG_OBS_SEAT_TO_ACT = 18
+SG_OBS_SEAT_OFFERING = 19
+SG_OBS_SEAT_END = 20
+
+SG_ORACLE = (
+    ("HANDS", 104, "relative seats 1..3 concealed, count >= 1 .. 4", 12),
+    ("WALL", 116, "wall kinds left, count >= 1 .. 4", 4),
+    ("NEXT_DRAW", 120, "next normal draw", 1),
+    ("NEXT_REPLACEMENT", 121, "next kong replacement", 1),
+    ("END", 122, "", 0),
+)
+SG_ORACLE_HANDS = 104
+SG_ORACLE_WALL = 116
+SG_ORACLE_NEXT_DRAW = 120
+SG_ORACLE_NEXT_REPLACEMENT = 121
+SG_ORACLE_END = 122
+
 SG_TAKEN = (
     ("ON_TABLE", 0, ""),
     ("PUNG", 1, "pung"),

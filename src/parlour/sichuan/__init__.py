@@ -27,6 +27,7 @@ from parlour.sichuan.game import (
     tile_name,
 )
 from parlour.sichuan.hand import PATTERN_FAN, PATTERNS, Form, Hand, HandLike, Meld, MeldType, Score
+from parlour.sichuan.obs import OBS_SHAPE, OBS_VERSION, ORACLE_SHAPE
 from parlour.sichuan.rules import Rules
 from parlour.sichuan.tiles import (
     KINDS,
@@ -40,6 +41,9 @@ from parlour.sichuan.tiles import (
 )
 
 __all__ = [
+    "OBS_SHAPE",
+    "OBS_VERSION",
+    "ORACLE_SHAPE",
     "PATTERNS",
     "PATTERN_FAN",
     "KINDS",

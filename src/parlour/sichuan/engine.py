@@ -14,12 +14,16 @@ which refuses an illegal action by returning ``False`` and changing nothing.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from parlour import protocol
 from parlour.protocol import Payment, Result
 from parlour.sichuan.hand import Hand
 from parlour.sichuan.values import Event, SichuanObservation
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = ["Engine", "SichuanEngine"]
 
@@ -107,4 +111,24 @@ class SichuanEngine(Engine[protocol.Action, SichuanObservation], Protocol):
 
     def waits(self, seat: int) -> frozenset[int]:
         """The kinds that complete the 13-tile hand of ``seat``."""
+        ...
+
+    # -- the learning interface ------------------------------------------------
+    @property
+    def drawn(self) -> int:
+        """The tile the seat in turn drew this turn (-1 for none)."""
+        ...
+
+    def legal_mask(self, seat: int) -> NDArray[np.bool_]:
+        """A new bool array over the action ids (:mod:`parlour.sichuan.ids`):
+        true at the ids ``seat`` may take now."""
+        ...
+
+    def oracle_array(self, seat: int) -> NDArray[np.float32]:
+        """Privileged: a new array of ``seat``'s observation planes and the
+        planes of what it cannot see (:mod:`parlour.sichuan.obs`)."""
+        ...
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's net total over the payments so far."""
         ...

@@ -25,7 +25,7 @@ little more than the copy.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour import _backend, protocol
 from parlour._codes.sichuan import (
@@ -62,6 +62,10 @@ from parlour.sichuan.values import (
     exchange_choices,
     net_scores,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = ["CEngine", "core"]
 
@@ -285,6 +289,25 @@ class CEngine:
     def waits(self, seat: int) -> frozenset[int]:
         mask: int = self.state.waits(seat)
         return frozenset(k for k in range(27) if mask >> k & 1)
+
+    # -- the learning interface (csrc/sichuan_obs.c) ---------------------------
+    @property
+    def drawn(self) -> int:
+        state = self.state
+        tile: int = state.drawn_tile if state.phase == SG_PHASE_TURN else -1
+        return tile
+
+    def legal_mask(self, seat: int) -> NDArray[np.bool_]:
+        mask: NDArray[np.bool_] = self.state.legal_mask(seat)
+        return mask
+
+    def oracle_array(self, seat: int) -> NDArray[np.float32]:
+        array: NDArray[np.float32] = self.state.oracle(seat)
+        return array
+
+    def scores(self) -> tuple[int, ...]:
+        scores: tuple[int, ...] = self.state.scores()
+        return scores
 
 
 def _hand_of(tiles: tuple[int, ...], melds: list[tuple[Any, ...]]) -> Hand:

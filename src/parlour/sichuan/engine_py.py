@@ -16,7 +16,7 @@ the same actions and compare every view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour import protocol
 from parlour._codes.sichuan import (
@@ -63,6 +63,8 @@ from parlour.protocol import Payment, Result
 from parlour.sichuan import evaluate as _ev
 from parlour.sichuan import rules as _rules
 from parlour.sichuan.hand import Hand, Meld, MeldType, valid_hand
+from parlour.sichuan.ids import NUM_ACTION_IDS, action_id
+from parlour.sichuan.obs import OBS_SHAPE, ORACLE_SHAPE, encode, oracle_planes
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_from_text
 from parlour.sichuan.values import (
     DECLARE,
@@ -86,6 +88,10 @@ from parlour.sichuan.values import (
     exchange_choices,
     net_scores,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = ["PyEngine"]
 
@@ -310,6 +316,31 @@ class PyEngine:
             return frozenset()
         ws = _ev.waits(self.hand(seat), missing_suit=SUITS[m] if m >= 0 else None)
         return frozenset(kind_from_text(w) for w in ws)
+
+    # -- the learning interface ------------------------------------------------
+    @property
+    def drawn(self) -> int:
+        return self._drawn if self._phase == SG_PHASE_TURN else -1
+
+    def legal_mask(self, seat: int) -> NDArray[np.bool_]:
+        import numpy as np
+
+        mask = np.zeros(NUM_ACTION_IDS, dtype=np.bool_)
+        for a in self.legal(seat):
+            mask[action_id(a)] = True
+        return mask
+
+    def oracle_array(self, seat: int) -> NDArray[np.float32]:
+        import numpy as np
+
+        out = np.zeros(ORACLE_SHAPE, dtype=np.float32)
+        out[: OBS_SHAPE[0]] = encode(self.observation(seat))
+        wall = self._wall[self._front : self._back + 1]
+        oracle_planes(out, seat, [self.tiles(s) for s in range(4)], wall)
+        return out
+
+    def scores(self) -> tuple[int, ...]:
+        return net_scores(self._ledger)
 
     # -- derived values ------------------------------------------------------
     def _counts(self, seat: int) -> list[int]:

@@ -43,10 +43,10 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from parlour import _backend, protocol
-from parlour._codes.sichuan import SG_PHASE_NAMES
+from parlour._codes.sichuan import SG_AID_DISCARD, SG_AID_EXCHANGE, SG_AID_WIN, SG_PHASE_NAMES
 from parlour.errors import IllegalActionError, NotationError, RecordError
 from parlour.protocol import Payment, Result
 from parlour.sichuan import table as _table
@@ -54,6 +54,13 @@ from parlour.sichuan.engine import SichuanEngine
 from parlour.sichuan.engine_c import CEngine
 from parlour.sichuan.engine_py import PyEngine
 from parlour.sichuan.hand import Hand
+from parlour.sichuan.ids import (
+    EXCHANGE_KINDS,
+    NUM_ACTION_IDS,
+    action_id,
+    choose_discard,
+    choose_exchange,
+)
 from parlour.sichuan.rules import DEFAULT_RULES, Rules
 from parlour.sichuan.text import KindText, Seen, read_action, resolve, seen_of, why_not
 from parlour.sichuan.tiles import SUITS, TILES
@@ -97,6 +104,10 @@ __all__ = [
     "tile_name",
 ]
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
 #: The engines a game can run on: the C state machine or the pure-Python one.
 EngineName = Literal["c", "python"]
 _ENGINES: dict[str, type[CEngine] | type[PyEngine]] = {"c": CEngine, "python": PyEngine}
@@ -122,6 +133,10 @@ class Game(protocol.Game):
     rules_class: ClassVar[type[protocol.Rules]] = Rules
     num_players = 4
     rules: Rules
+    #: The size of the action-id space (:mod:`parlour.sichuan.ids`), the same
+    #: for every rules variant: the exchange ids exist even without the
+    #: exchange-three rule (they are never legal then).
+    num_action_ids = NUM_ACTION_IDS
 
     def __init__(
         self,
@@ -262,6 +277,47 @@ class Game(protocol.Game):
             self._history.append((seat, action))  # type: ignore[arg-type]
             return
         super().apply(seat, action)
+
+    # -- the learning interface ----------------------------------------------
+    def legal_mask(self, seat: int) -> NDArray[np.bool_]:
+        """A new ``numpy`` bool array of length :attr:`num_action_ids`, true
+        at the ids ``seat`` may take now (see :doc:`/learning/sichuan`)."""
+        if seat.__class__ is int and 0 <= seat < 4:
+            return self._engine.legal_mask(seat)
+        self._check_seat(seat)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def oracle_array(self, seat: int) -> NDArray[np.float32]:
+        """Privileged, for centralised critics only: a new ``float32`` array
+        of shape :data:`parlour.sichuan.ORACLE_SHAPE` whose leading planes are
+        ``observation(seat).to_array()``, followed by what ``seat`` cannot
+        see (the other concealed hands, the undrawn wall, the next draws)."""
+        if seat.__class__ is int and 0 <= seat < 4:
+            return self._engine.oracle_array(seat)
+        self._check_seat(seat)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _action_id(self, action: protocol.Action) -> int:
+        return action_id(action)
+
+    def _actions_of_id(self, seat: int, i: int) -> list[protocol.Action]:
+        # Discard and exchange ids name kinds; the copy is the one text
+        # naming kinds reads (parse_action): the tile just drawn, else the
+        # highest-numbered copies held.
+        legal = self._engine.legal(seat)
+        chosen: protocol.Action | None
+        if SG_AID_DISCARD <= i < SG_AID_WIN:
+            chosen = choose_discard(legal, i - SG_AID_DISCARD, self._engine.drawn)
+        elif i >= SG_AID_EXCHANGE:
+            chosen = choose_exchange(legal, EXCHANGE_KINDS[i - SG_AID_EXCHANGE])
+        else:
+            chosen = next((a for a in legal if action_id(a) == i), None)
+        return [] if chosen is None else [chosen]
+
+    def _running_scores(self) -> tuple[float, ...]:
+        # Sichuan pays as it goes: kongs, each win, the settlement at
+        # exhaustion; the ledger's net totals are result.scores at the end.
+        return tuple(float(x) for x in self._engine.scores())
 
     # -- protocol hooks ----------------------------------------------------
     def parse_action(self, text: str, *, seat: int | None = None) -> protocol.Action:

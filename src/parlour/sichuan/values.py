@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Literal
 
 from parlour import protocol
 from parlour._codes.sichuan import (
@@ -23,11 +23,6 @@ from parlour._codes.sichuan import (
     SG_EV_ROB_FAIL,
     SG_EV_WIN,
     SG_PHASE_LITERAL,
-    SG_PHASE_NAMES,
-    SG_TAKEN_NAMES,
-    SG_TAKEN_ON_TABLE,
-    SG_TAKEN_ROBBED,
-    SG_TAKEN_WIN,
 )
 from parlour.errors import NotationError
 from parlour.protocol import Payment
@@ -311,9 +306,6 @@ class SichuanObservation(protocol.Observation):
     exchange_direction: str | None
     legal_actions: tuple[protocol.Action, ...]
 
-    #: Length of :meth:`to_array`.
-    ARRAY_SIZE: ClassVar[int] = 27 * 3 + 4 * (27 * 2 + 8) + 6 + 3
-
     if not TYPE_CHECKING:
         # Observations of the C engine hold a copy of one seat's view of the
         # C state (``_lazy``) and the function that builds each field from
@@ -328,71 +320,27 @@ class SichuanObservation(protocol.Observation):
             return {f: getattr(self, f) for f in _OBS_FIELD_NAMES}
 
     def to_array(self) -> NDArray[np.float32]:
-        """A flat ``float32`` vector of this view for learning agents.
+        """A new ``float32`` array of this view's planes for learning agents,
+        of shape :data:`parlour.sichuan.OBS_SHAPE` (one row of 27 tile kinds
+        per plane, every value in [0, 1], seats relative to this one); the
+        layout is in :doc:`/learning/sichuan`. Made from what this seat may
+        see only.
 
-        Seats are relative: block ``r`` describes seat ``(seat + r) % 4``.
-        Layout (length :attr:`ARRAY_SIZE` = 338):
-
-        - ``[0:27]`` own concealed counts per kind;
-        - ``[27:54]`` one-hot kind of the tile on offer (discard or added kong);
-        - ``[54:81]`` counts of tiles visible to this seat per kind (own hand,
-          every known meld tile, every discard not taken);
-        - for ``r`` in 0..3, 62 numbers at ``81 + 62 * r``: 27 meld counts
-          per kind, 27 discard counts per kind (discards it made), missing
-          suit one-hot (3, zeros until revealed), won flag, concealed tile
-          count / 14, hidden-kong count, is dealer, is current;
-        - ``[329:335]`` phase one-hot (exchange, declare, turn, claim, rob, over);
-        - ``[335]`` wall remaining / 55, ``[336]`` 1 if this seat must act,
-          ``[337]`` 1 if this seat may win now.
-
-        >>> from parlour.sichuan import Game
-        >>> Game(seed=1).observation(0).to_array().shape
-        (338,)
+        >>> from parlour.sichuan import Game, OBS_SHAPE
+        >>> Game(seed=1).observation(0).to_array().shape == OBS_SHAPE
+        True
         """
-        import numpy as np
+        lazy = self.__dict__.get("_lazy")
+        if lazy is not None:
+            # The C engine's snapshot of this seat's view, encoded in C.
+            array: NDArray[np.float32] = lazy.encode()
+            return array
+        from parlour.sichuan.obs import encode
 
-        out = np.zeros(self.ARRAY_SIZE, dtype=np.float32)
-        for t in self.hand:
-            out[t >> 2] += 1
-        if self.on_offer >= 0:
-            out[27 + (self.on_offer >> 2)] = 1
-        visible = out[54:81]
-        visible += out[0:27]
-        for r in range(4):
-            s = (self.seat + r) % 4
-            base = 81 + 62 * r
-            hidden = 0
-            for m in self.melds[s]:
-                if m.kind is None:
-                    hidden += 1
-                    continue
-                n = 3 if m.type == "pung" else 4
-                out[base + m.kind] += n
-                if s != self.seat:
-                    visible[m.kind] += n
-            miss = self.missing[s]
-            if miss is not None and (s == self.seat or all(self.declared)):
-                out[base + 54 + SUITS.index(miss)] = 1
-            out[base + 57] = float(self.won[s])
-            out[base + 58] = self.hand_sizes[s] / 14.0
-            out[base + 59] = hidden
-            out[base + 60] = float(s == self.dealer)
-            out[base + 61] = float(s == self.current)
-        for d in self.discards:
-            r = (d.seat - self.seat) % 4
-            out[81 + 62 * r + 27 + (d.tile >> 2)] += 1
-            if d.taken in _STILL_SEEN:
-                visible[d.tile >> 2] += 1
-        out[329 + SG_PHASE_NAMES.index(self.phase)] = 1
-        out[335] = self.wall_remaining / 55.0
-        out[336] = float(self.seat in self.to_act)
-        out[337] = float(any(a is WIN or isinstance(a, Win) for a in self.legal_actions))
-        return out
+        return encode(self)
 
 
 _OBS_FIELD_NAMES = frozenset(SichuanObservation.__dataclass_fields__)
-# Discards whose tile stays in sight (not taken into a meld).
-_STILL_SEEN = tuple(SG_TAKEN_NAMES[t] for t in (SG_TAKEN_ON_TABLE, SG_TAKEN_WIN, SG_TAKEN_ROBBED))
 
 
 def event_detail(type_: int, arg: int, missing: Sequence[int]) -> str:
