@@ -10,9 +10,12 @@ extern "C" {
 
 /* Card ids are 0..35: element * 9 + value - 1, values 1..9, elements
  * PARLOUR_SW_ELEMENT_FIRE, _WATER, _AIR, _EARTH (see shrinewars_codes.def).
- * A holding is also a 36-bit mask (bit id). */
+ * A holding is also a 36-bit mask (bit id). The learning interface's
+ * action-id blocks are PARLOUR_SW_AID_PASS, _ONE, _TWO and _END, numbered in
+ * id order (their sizes depend on the rules; see shrinewars_codes.def). */
 enum {
 #define PARLOUR_SW_ELEMENT(id, code, letter, name) PARLOUR_SW_ELEMENT_##id = code,
+#define PARLOUR_SW_AID(id, code, text, count, power) PARLOUR_SW_AID_##id = code,
 #include "shrinewars_codes.def"
 };
 #define PARLOUR_SW_CARDS 36
