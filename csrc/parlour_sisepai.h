@@ -24,12 +24,14 @@ extern "C" {
  * colours PARLOUR_SSP_COLOUR_RED .. _WHITE, characters
  * PARLOUR_SSP_CHARACTER_GENERAL .. _SOLDIER and flowers (kind
  * PARLOUR_SSP_CHESS_KINDS + code) PARLOUR_SSP_FLOWER_DUKE .. _BARON (see
- * sisepai_codes.def). */
+ * sisepai_codes.def). The learning interface's action-id blocks start at
+ * PARLOUR_SSP_AID_PASS .. _DISCARD; PARLOUR_SSP_AID_END is their count. */
 enum {
 #define PARLOUR_SSP_GROUP(id, code, text, points) PARLOUR_SSP_GROUP_##id = code,
 #define PARLOUR_SSP_COLOUR(id, code, letter, name) PARLOUR_SSP_COLOUR_##id = code,
 #define PARLOUR_SSP_CHARACTER(id, code, letter, name) PARLOUR_SSP_CHARACTER_##id = code,
 #define PARLOUR_SSP_FLOWER(id, code, text, name) PARLOUR_SSP_FLOWER_##id = code,
+#define PARLOUR_SSP_AID(id, first, text, count) PARLOUR_SSP_AID_##id = first,
 #include "sisepai_codes.def"
 };
 /* The number of group types (sisepai.c checks it against the table). */

@@ -19,7 +19,7 @@ layout field by field; the offsets below name it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from parlour._codes.sisepai import (
     SSP_CHARACTER_GENERAL,
@@ -40,8 +40,6 @@ from parlour.sisepai.cards import CARDS, CHESS_KINDS, KINDS, card_kind
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
-
-    from parlour.sisepai.game import SisepaiObservation
 
 __all__ = [
     "ANSWER",
@@ -65,6 +63,7 @@ __all__ = [
     "SOURCE",
     "STOCK",
     "STOCK_KINDS",
+    "ObservationLike",
     "TO_ACT",
     "WINNER",
     "observation_array",
@@ -133,6 +132,42 @@ ORACLE_SHAPE = (NEXT_DRAW + PLANE,)
 #: group exposed is a pair (its slot stays 0; its bound is 1).
 GROUP_MAX = (4, 5, 1, 7, 5, 4, 4, 5, 4)
 
+
+class ObservationLike(Protocol):
+    """What the array is made of: the fields of a
+    :class:`~parlour.sisepai.SisepaiObservation` it reads (named here so that
+    this module need not import the engine that imports it)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def concealed(self) -> tuple[int, ...]: ...
+    @property
+    def exposed(self) -> tuple[tuple[tuple[int, ...], ...], ...]: ...
+    @property
+    def discards(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def concealed_counts(self) -> tuple[int, ...]: ...
+    @property
+    def card(self) -> int | None: ...
+    @property
+    def source(self) -> int | None: ...
+    @property
+    def stock_left(self) -> int: ...
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+    @property
+    def answer(self) -> str | None: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def revealed(self) -> tuple[tuple[int, ...], ...] | None: ...
+
+
 _KIND = tuple(card_kind(c) for c in range(CARDS))
 # A card's share of its kind's plane slot: one of its kind's copies.
 _SHARE = tuple(1.0 if k >= CHESS_KINDS else 0.25 for k in _KIND)
@@ -163,7 +198,7 @@ def _add_cards(out: Any, offset: int, cards: Iterable[int]) -> None:
         out[offset + kind[c]] += share[c]
 
 
-def observation_array(obs: SisepaiObservation) -> NDArray[np.float32]:
+def observation_array(obs: ObservationLike) -> NDArray[np.float32]:
     """The array of one observation (see the module's layout)."""
     import numpy as np
 
