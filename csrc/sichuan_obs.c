@@ -127,11 +127,15 @@ int parlour_sg_legal_ids(const parlour_sg_view *v, const parlour_sc_tables *t, i
     return n;
 }
 
+/* Planes plane .. plane + 3: 1 where the kind's count is at least 1 .. 4
+ * (row by row, so that the compiler can vectorise it). */
 static void thermometer(float *out, int plane, const uint8_t counts[KINDS])
 {
-    for (int k = 0; k < KINDS; k++)
-        for (int i = 0; i < counts[k] && i < 4; i++)
-            out[(plane + i) * KINDS + k] = 1.0f;
+    for (int i = 0; i < 4; i++) {
+        float *row = out + (plane + i) * KINDS;
+        for (int k = 0; k < KINDS; k++)
+            row[k] = counts[k] > i ? 1.0f : 0.0f;
+    }
 }
 
 static void fill(float *out, int plane, float x)
@@ -140,14 +144,15 @@ static void fill(float *out, int plane, float x)
         out[plane * KINDS + k] = x;
 }
 
+static const uint8_t nibble_bits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 /* Tiles of each kind in a 108-bit set (bits past 107 are no tiles). */
 static void count_bits(const uint64_t set[2], uint8_t counts[KINDS])
 {
     for (int k = 0; k < KINDS; k++) {
         int t = k * 4;
         uint64_t nib = t < 64 ? set[0] >> t : set[1] >> (t - 64);
-        nib &= 15u;
-        counts[k] = (uint8_t)((nib & 1u) + ((nib >> 1) & 1u) + ((nib >> 2) & 1u) + (nib >> 3));
+        counts[k] = nibble_bits[nib & 15u];
     }
 }
 
@@ -157,6 +162,28 @@ static void add_tile(uint64_t set[2], int tile)
         set[tile >> 6] |= (uint64_t)1 << (tile & 63);
 }
 
+/* Whether win is among the legal actions of `seat`, which is to act: the
+ * test parlour_sg_legal makes, without listing every discard. */
+static int may_win(const parlour_sg_view *v, const parlour_sc_tables *t, int seat)
+{
+    int m = v->missing[seat];
+    if (m < 0 || v->suit_n[seat][m])
+        return 0; /* still holds its missing suit (or has not declared) */
+    switch (v->phase) {
+    case PARLOUR_SG_PHASE_TURN:
+        if (v->after_pung)
+            return 0;
+        if (v->drawn_kind >= 0)
+            return (int)((v->waits[seat] >> v->drawn_kind) & 1u);
+        return parlour_sc_is_complete(t, v->counts[seat], v->nmelds[seat], m) == 1;
+    case PARLOUR_SG_PHASE_CLAIM:
+    case PARLOUR_SG_PHASE_ROB:
+        return v->offer >= 0 && (int)((v->waits[seat] >> (v->offer >> 2)) & 1u);
+    default:
+        return 0;
+    }
+}
+
 static void encode(const parlour_sg_obs *o, const parlour_sc_tables *t, float *out)
 {
     const parlour_sg_view *v = &o->v;
@@ -164,7 +191,7 @@ static void encode(const parlour_sg_obs *o, const parlour_sc_tables *t, float *o
     int over = phase == PARLOUR_SG_PHASE_OVER;
     int offering = phase == PARLOUR_SG_PHASE_CLAIM || phase == PARLOUR_SG_PHASE_ROB;
     int in_turn = offering || phase == PARLOUR_SG_PHASE_TURN;
-    uint8_t counts[KINDS], codes[128];
+    uint8_t counts[KINDS];
     uint64_t seen[2] = {v->held[seat][0], v->held[seat][1]};
     int8_t who[4];
     int nwho = parlour_sg_to_act(v, who);
@@ -230,12 +257,8 @@ static void encode(const parlour_sg_obs *o, const parlour_sc_tables *t, float *o
     fill(out, PARLOUR_SG_OBS_WALL, (float)(v->back - v->front + 1) / 55.0f);
     if ((to_act >> seat) & 1u) {
         fill(out, PARLOUR_SG_OBS_MUST_ACT, 1.0f);
-        if (phase != PARLOUR_SG_PHASE_EXCHANGE) {
-            int n = parlour_sg_legal(v, t, seat, codes);
-            for (int i = 0; i < n; i++)
-                if (codes[i] == PARLOUR_SG_A_WIN)
-                    fill(out, PARLOUR_SG_OBS_MAY_WIN, 1.0f);
-        }
+        if (may_win(v, t, seat))
+            fill(out, PARLOUR_SG_OBS_MAY_WIN, 1.0f);
     }
 
     /* Each seat's discards: counts per kind, and the last four newest first. */

@@ -6,12 +6,24 @@ import json
 import random
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 import parlour
 from conformance import check_conformance
 from parlour import IllegalActionError, NotationError, RecordError, _backend
+from parlour._codes.sichuan import (
+    SG_OBS_HAND,
+    SG_OBS_PHASE,
+    SG_OBS_SEAT_DISCARDS,
+    SG_OBS_SEAT_END,
+    SG_OBS_SEAT_MISSING,
+    SG_OBS_SEAT_WON,
+    SG_OBS_SEATS,
+    SG_OBS_WALL,
+)
 from parlour.sichuan import (
+    OBS_SHAPE,
     Declare,
     Discard,
     Exchange,
@@ -139,7 +151,7 @@ def test_observation_hides_other_hands_and_the_wall() -> None:
     assert obs.hand == game.tiles(1)
     assert obs.public_hands == (None, None, None, None)
     assert "legal_actions" in text
-    assert obs.to_array().shape == (SichuanObservation.ARRAY_SIZE,)
+    assert obs.to_array().shape == OBS_SHAPE
     # nothing in the observation names a tile seat 1 cannot see
     own = set(game.tiles(1))
     seen = {int(t) for t in obs.hand} | {d.tile for d in obs.discards}
@@ -203,16 +215,18 @@ def test_observation_array_layout() -> None:
     for seat in range(4):
         obs = game.observation(seat)
         arr = obs.to_array()
-        assert arr.shape == (338,) and arr.dtype.name == "float32"
-        assert arr[:27].sum() == len(obs.hand)
+        assert arr.shape == OBS_SHAPE and arr.dtype.name == "float32"
+        # a thermometer's planes sum to the count
+        assert arr[SG_OBS_HAND : SG_OBS_HAND + 4].sum() == len(obs.hand)
         for r in range(4):
             s = (seat + r) % 4
-            base = 81 + 62 * r
-            assert arr[base + 27 : base + 54].sum() == sum(1 for d in obs.discards if d.seat == s)
-            assert arr[base + 57] == float(obs.won[s])
-            assert arr[base + 54 : base + 57].sum() == 1  # missing suits are revealed
-        assert arr[329 + 5] == 1  # phase "over"
-        assert arr[335] == obs.wall_remaining / 55
+            base = SG_OBS_SEATS + r * SG_OBS_SEAT_END
+            made = sum(1 for d in obs.discards if d.seat == s)
+            assert arr[base + SG_OBS_SEAT_DISCARDS : base + SG_OBS_SEAT_DISCARDS + 4].sum() == made
+            assert (arr[base + SG_OBS_SEAT_WON] == float(obs.won[s])).all()
+            assert arr[base + SG_OBS_SEAT_MISSING].sum() == 9  # missing suits are revealed
+        assert (arr[SG_OBS_PHASE + 5] == 1).all()  # phase "over"
+        assert (arr[SG_OBS_WALL] == np.float32(obs.wall_remaining) / np.float32(55)).all()
 
 
 # -- fast paths agree with the plain formulations ----------------------------------------
