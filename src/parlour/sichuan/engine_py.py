@@ -64,7 +64,7 @@ from parlour.sichuan import evaluate as _ev
 from parlour.sichuan import rules as _rules
 from parlour.sichuan.hand import Hand, Meld, MeldType, valid_hand
 from parlour.sichuan.ids import NUM_ACTION_IDS, action_id
-from parlour.sichuan.obs import OBS_SHAPE, ORACLE_SHAPE, encode, oracle_planes
+from parlour.sichuan.obs import OBS_SHAPE, ORACLE_SHAPE, oracle_planes
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_from_text
 from parlour.sichuan.values import (
     DECLARE,
@@ -334,7 +334,7 @@ class PyEngine:
         import numpy as np
 
         out = np.zeros(ORACLE_SHAPE, dtype=np.float32)
-        out[: OBS_SHAPE[0]] = encode(self.observation(seat))
+        out[: OBS_SHAPE[0]] = self.observation(seat).to_array()
         wall = self._wall[self._front : self._back + 1]
         oracle_planes(out, seat, [self.tiles(s) for s in range(4)], wall)
         return out

@@ -14,7 +14,7 @@ plane.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from parlour._codes.sichuan import (
     SG_OBS_DIRECTION,
@@ -56,13 +56,10 @@ from parlour._codes.sichuan import (
     SG_TAKEN_PUNG,
 )
 from parlour.sichuan.tiles import SUITS
-from parlour.sichuan.values import Win
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
-
-    from parlour.sichuan.values import SichuanObservation
 
 __all__ = ["OBS_SHAPE", "OBS_VERSION", "ORACLE_SHAPE", "encode", "oracle_planes"]
 
@@ -95,8 +92,11 @@ def _kind_counts(tiles: Sequence[int] | set[int]) -> list[int]:
     return counts
 
 
-def encode(obs: SichuanObservation) -> NDArray[np.float32]:
-    """The planes of ``obs``, from its public content only."""
+def encode(obs: Any, may_win: bool) -> NDArray[np.float32]:
+    """The planes of ``obs``, a :class:`~parlour.sichuan.SichuanObservation`
+    (this module sits below :mod:`parlour.sichuan.values`, which calls it),
+    from its public content only; ``may_win`` tells whether win is among
+    its legal actions."""
     import numpy as np
 
     out = np.zeros(OBS_SHAPE, dtype=np.float32)
@@ -128,7 +128,7 @@ def encode(obs: SichuanObservation) -> NDArray[np.float32]:
     out[SG_OBS_WALL] = np.float32(obs.wall_remaining) / np.float32(WALL_MAX)
     if seat in obs.to_act:
         out[SG_OBS_MUST_ACT] = 1.0
-    if any(isinstance(a, Win) for a in obs.legal_actions):
+    if may_win:
         out[SG_OBS_MAY_WIN] = 1.0
     recent: list[list[int]] = [[], [], [], []]
     discarded: list[list[int]] = [[0] * 27 for _ in range(4)]

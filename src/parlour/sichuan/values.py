@@ -27,6 +27,7 @@ from parlour._codes.sichuan import (
 from parlour.errors import NotationError
 from parlour.protocol import Payment
 from parlour.sichuan.hand import Meld, MeldType
+from parlour.sichuan.obs import encode
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_text
 
 if TYPE_CHECKING:
@@ -335,9 +336,7 @@ class SichuanObservation(protocol.Observation):
             # The C engine's snapshot of this seat's view, encoded in C.
             array: NDArray[np.float32] = lazy.encode()
             return array
-        from parlour.sichuan.obs import encode
-
-        return encode(self)
+        return encode(self, any(a.__class__ is Win for a in self.legal_actions))
 
 
 _OBS_FIELD_NAMES = frozenset(SichuanObservation.__dataclass_fields__)
