@@ -14,19 +14,25 @@
 
 #define KINDS 27
 
-/* The fields these functions index by, in range: a view they can read
- * without going out of bounds (parlour_sg_check vouches for far more). */
+/* The fields these functions (and parlour_sg_to_act / _legal, which they
+ * call) index or shift by, in range: a view they can read without going out
+ * of bounds (parlour_sg_check vouches for far more). */
 static int readable(const parlour_sg_view *v)
 {
     if (v->phase < PARLOUR_SG_PHASE_EXCHANGE || v->phase > PARLOUR_SG_PHASE_OVER || v->cur < 0 ||
         v->cur > 3 || v->front < PARLOUR_SG_DEALT || v->back >= PARLOUR_SG_TILES ||
         v->front > v->back + 1 || v->ndiscards > PARLOUR_SG_MAX_DISCARDS || v->nwinners > 3 ||
         v->dealer < 0 || v->dealer > 3 || v->rules.exchange_step < 0 ||
-        v->rules.exchange_step > 3 || v->offer >= PARLOUR_SG_TILES || v->offer_from > 3 ||
-        v->drawn_tile >= PARLOUR_SG_TILES)
+        v->rules.exchange_step > 3 || v->offer < -1 || v->offer >= PARLOUR_SG_TILES ||
+        v->offer_from < -1 || v->offer_from > 3 || v->drawn_tile < -1 ||
+        v->drawn_tile >= PARLOUR_SG_TILES ||
+        v->drawn_kind != (v->drawn_tile < 0 ? -1 : v->drawn_tile >> 2))
+        return 0;
+    if ((v->phase == PARLOUR_SG_PHASE_CLAIM || v->phase == PARLOUR_SG_PHASE_ROB) &&
+        (v->offer < 0 || v->offer_from < 0))
         return 0;
     for (int s = 0; s < 4; s++) {
-        if (v->nmelds[s] > 4 || v->missing[s] > 2)
+        if (v->nmelds[s] > 4 || v->missing[s] < -1 || v->missing[s] > 2)
             return 0;
         for (int i = 0; i < v->nmelds[s]; i++)
             if (v->melds[s][i].kind >= KINDS || v->melds[s][i].type > PARLOUR_SC_MELD_CONCEALED_KONG)

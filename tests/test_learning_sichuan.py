@@ -486,3 +486,61 @@ def test_pung_planes_after_a_claim() -> None:
 def test_parse_tile_is_the_notation_the_ids_use() -> None:
     assert Game(seed=0).action_id(Discard(parse_tile("7p#1"))) == 9 + 6
     assert isinstance(Pass(), protocol.Action)
+
+
+# -- the C functions on damaged states -------------------------------------------
+
+
+@needs_c
+def test_c_encoders_refuse_or_survive_damaged_states() -> None:
+    # The C functions validate what they index by: on a state with random
+    # bytes changed they return a status (0 or an error), never crash, and
+    # on the undamaged state they give what the binding gives.
+    import ctypes
+
+    from parlour import _core  # type: ignore[attr-defined]
+
+    lib = ctypes.CDLL(_core.__file__)
+    lib.parlour_sc_tables_size.restype = ctypes.c_size_t
+    lib.parlour_sg_size.restype = ctypes.c_size_t
+    size = lib.parlour_sc_tables_size()
+    tables = ctypes.create_string_buffer(size)
+    assert lib.parlour_sc_tables_init(tables, ctypes.c_size_t(size)) == 0
+    mask = (ctypes.c_uint8 * 581)()
+    planes = (ctypes.c_float * (122 * 27))()
+    assert lib.parlour_sg_legal_ids(None, tables, 0, mask) == -1  # PARLOUR_E_NULL
+    assert lib.parlour_sg_oracle(None, tables, 0, planes) == -1
+    assert lib.parlour_sg_encode(None, tables, planes) == -1
+    rng = random.Random(5)
+    game = Game(Rules(exchange_three=True), seed=5, engine="c")
+    bots = [Greedy() for _ in range(4)]
+    statuses = set()
+    while not game.is_over:
+        data = game._engine.state.__reduce__()[1][0]  # type: ignore[attr-defined]
+        assert len(data) == lib.parlour_sg_size()
+        state = ctypes.create_string_buffer(data, len(data))
+        for seat in range(4):
+            assert lib.parlour_sg_legal_ids(state, tables, seat, mask) >= 0
+            assert bytes(mask) == game.legal_mask(seat).tobytes()
+            assert lib.parlour_sg_oracle(state, tables, seat, planes) == 0
+            assert np.array_equal(
+                np.frombuffer(planes, np.float32), game.oracle_array(seat).ravel()
+            )
+        assert lib.parlour_sg_legal_ids(state, tables, 4, mask) == -4  # PARLOUR_E_ARG
+        for _ in range(10):
+            damaged = bytearray(data)
+            for _ in range(rng.randint(1, 3)):
+                damaged[rng.randrange(1600)] = rng.randrange(256)
+            buf = ctypes.create_string_buffer(bytes(damaged), len(damaged))
+            seat = rng.randrange(4)
+            for status in (
+                lib.parlour_sg_legal_ids(buf, tables, seat, mask),
+                lib.parlour_sg_oracle(buf, tables, seat, planes),
+                lib.parlour_sg_encode(buf, tables, planes),
+            ):
+                statuses.add(status >= 0 or status)
+                assert status >= -10
+            assert all(0.0 <= x <= 1.0 for x in planes)
+        seat = game.to_act[0]
+        game.apply(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat), rng))
+    assert True in statuses and -4 in statuses  # damaged states were both read and refused
