@@ -1,0 +1,176 @@
+"""Learning-interface benchmarks: the envs against parlour.play, and encode time.
+
+Run: ``pytest benchmarks/test_perf_env.py --benchmark-only -n0``
+(``--benchmark-json=out.json`` then ``python benchmarks/report.py out.json``
+prints the figures). Each game's rows are measured side by side in one run,
+from the same seeds, so their ratios hold even when this machine's absolute
+speed drifts:
+
+- ``play_random`` (four :class:`RandomBot` through :func:`parlour.play`) and
+  ``aec_random`` (every agent a random masked agent through
+  :func:`parlour.env.aec`'s ``agent_iter``/``last``/``step`` loop);
+- ``play_heuristic`` (every seat a HeuristicBot) and ``gym_heuristic`` (a
+  random masked learner at seat 0 of :func:`parlour.env.gym`, HeuristicBots
+  at the others);
+- ``encode``: ``game.observation(seat).to_array()`` per call, and
+  ``to_array()`` alone on observations already made, over the states of
+  recorded random games; ``mask``: ``game.legal_mask(seat)`` per call.
+
+``extra_info`` holds ``games_per_second`` and ``steps_per_second`` (steps:
+actions applied to the game) of the best round, or ``us_per_call``;
+docs/perf/learning.rst records the figures with the machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import parlour
+import parlour.env
+
+pytest.importorskip("pettingzoo")
+
+#: Games per round, per game: a round takes about a tenth of a second.
+GAMES = {"sichuan": 20, "sisepai": 20, "ninedomains": 20, "shrinewars": 20}
+NAMES = tuple(GAMES)
+ROUNDS = 5
+
+
+def _record(benchmark: Any, games: int, steps: int) -> None:
+    best = benchmark.stats.stats.min
+    benchmark.extra_info["games_per_second"] = round(games / best, 1)
+    benchmark.extra_info["steps_per_second"] = round(steps / best)
+
+
+def _measure(benchmark: Any, name: str, run: Callable[[], int]) -> None:
+    steps: list[int] = []
+    benchmark.pedantic(lambda: steps.append(run()), rounds=ROUNDS, warmup_rounds=1)
+    _record(benchmark, GAMES[name], steps[-1])
+
+
+def _bots(name: str, kind: str) -> list[Any]:
+    game = parlour.make(name, seed=0)
+    return [parlour.spec(name).bots[kind]() for _ in range(game.num_players)]
+
+
+def _play(name: str, kind: str) -> Callable[[], int]:
+    bots = _bots(name, kind)
+
+    def run() -> int:
+        steps = 0
+        for seed in range(GAMES[name]):
+            game = parlour.make(name, seed=seed)
+            parlour.play(game, bots, seed=seed)
+            steps += len(game.history)
+        return steps
+
+    return run
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_random(benchmark: Any, name: str) -> None:
+    _measure(benchmark, name, _play(name, "random"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_aec_random(benchmark: Any, name: str) -> None:
+    env = parlour.env.aec(name)
+
+    def run() -> int:
+        steps = 0
+        for seed in range(GAMES[name]):
+            env.reset(seed=seed)
+            rng = random.Random(seed)
+            for _agent in env.agent_iter():
+                obs, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = obs["action_mask"].nonzero()[0]
+                env.step(legal[rng.randrange(len(legal))])
+            steps += len(env.game.history)
+        return steps
+
+    _measure(benchmark, name, run)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_heuristic(benchmark: Any, name: str) -> None:
+    _measure(benchmark, name, _play(name, "heuristic"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_gym_heuristic(benchmark: Any, name: str) -> None:
+    env = parlour.env.gym(name, seat=0, opponents="heuristic")
+
+    def run() -> int:
+        steps = 0
+        for seed in range(GAMES[name]):
+            obs, _ = env.reset(seed=seed)
+            rng = random.Random(seed)
+            done = False
+            while not done:
+                legal = obs["action_mask"].nonzero()[0]
+                obs, _r, done, _t, _i = env.step(legal[rng.randrange(len(legal))])
+            steps += len(env.game.history)
+        return steps
+
+    _measure(benchmark, name, run)
+
+
+def _states(name: str) -> list[tuple[Any, int]]:
+    """(game, seat) at every step of two random games, each state its own clone."""
+    out = []
+    for seed in range(2):
+        game = parlour.make(name, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = rng.choice(game.to_act)
+            out.append((game.clone(), seat))
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+    return out
+
+
+def _per_call(benchmark: Any, calls: int) -> None:
+    benchmark.extra_info["us_per_call"] = round(benchmark.stats.stats.min / calls * 1e6, 3)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_encode_observation(benchmark: Any, name: str) -> None:
+    states = _states(name)
+
+    def run() -> None:
+        for game, seat in states:
+            game.observation(seat).to_array()
+
+    benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=1)
+    _per_call(benchmark, len(states))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_encode_to_array_only(benchmark: Any, name: str) -> None:
+    observations = [game.observation(seat) for game, seat in _states(name)]
+
+    def run() -> None:
+        for obs in observations:
+            obs.to_array()
+
+    benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=1)
+    _per_call(benchmark, len(observations))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_legal_mask(benchmark: Any, name: str) -> None:
+    states = _states(name)
+
+    def run() -> None:
+        for game, seat in states:
+            game.legal_mask(seat)
+
+    benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=1)
+    _per_call(benchmark, len(states))
