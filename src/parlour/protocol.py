@@ -435,7 +435,12 @@ class Game(ABC):
             if not seats:
                 raise IllegalActionError(f"action id {i}: nobody is to act now")
         else:
-            self._check_seat(seat, IllegalActionError)
+            if seat.__class__ is not int or not 0 <= seat < self.num_players:
+                self._check_seat(seat, IllegalActionError)
+            # The common case, an env asking for its seat's action, in one call.
+            one = self._actions_of_id(seat, i)
+            if one:
+                return one[0]
             seats = (seat,)
         found = {a for s in seats for a in self._actions_of_id(s, i)}
         if len(found) == 1:

@@ -97,7 +97,8 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
             return
         table = self.table
         seat = self._seat[agent]
-        rewards = table.answer(seat, table.action_of(seat, action), checked=True)
+        moved = table.answer(seat, table.action_of(seat, action), checked=True)
+        rewards = table.game.rewards() if moved else None
         # PettingZoo's step protocol (clear the actor's cumulative reward, set
         # this step's rewards, add them up), inlined: it runs every step.
         self._cumulative_rewards[agent] = 0.0

@@ -140,24 +140,18 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
         seat = self.seat
         return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
 
-    def _run_bots(self) -> float:
-        """Let the bots act until the learner is asked or the game is over;
-        the learner's rewards meanwhile."""
+    def _run_bots(self) -> None:
+        """Let the bots act until the learner is asked or the game is over."""
         table = self.table
         game = table.game
         bots = self.bots
         rng = self._bot_rng
-        gained = 0.0
         while table.waiting:
             seat = table.waiting[0]
             bot = bots[seat]
             if bot is None:
                 break
-            action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
-            rewards = table.answer(seat, action)
-            if rewards is not None:
-                gained += rewards[self.seat]
-        return gained
+            table.answer(seat, bot.act(game.observation(seat), game.legal_actions(seat), rng))
 
     def step(self, action: Any) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
         """The learner acts with an action id; the bots then act until it is
@@ -174,9 +168,11 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
             if i is None or not 0 <= i < mask.size or not mask[i]:
                 action = int(self.np_random.choice(np.flatnonzero(mask)))
                 info["illegal"] = True
-        rewards = table.answer(seat, table.action_of(seat, action), checked=True)
-        gained = 0.0 if rewards is None else rewards[seat]
-        gained += self._run_bots()
+        table.answer(seat, table.action_of(seat, action), checked=True)
+        self._run_bots()
+        # Everything paid to the learner since its last step (or the deal:
+        # the bots may act, and pay, before the learner's first step).
+        gained = table.game.rewards()[seat]
         return self._obs(), float(gained), table.game.is_over, False, info
 
     def render(self) -> str | None:

@@ -98,9 +98,10 @@ class ParallelEnv(_PettingZooParallel):  # type: ignore[misc]
             if agent not in actions:
                 raise IllegalActionError(f"seat {seat} must act now: no action for {agent!r}")
             answers.append((seat, table.action_of(seat, actions[agent])))
-        got: tuple[float, ...] | None = None
+        moved = False
         for seat, action in answers:
-            got = table.answer(seat, action, checked=True)
+            moved = table.answer(seat, action, checked=True)
+        got = table.game.rewards() if moved else None
         live = self.agents
         rewards = dict.fromkeys(live, 0.0)
         if got is not None:

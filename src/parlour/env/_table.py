@@ -172,14 +172,13 @@ class Table:
             mask = self._masks[seat] = self.game.legal_mask(seat)
         return mask
 
-    def answer(
-        self, seat: int, action: Action, *, checked: bool = False
-    ) -> tuple[float, ...] | None:
+    def answer(self, seat: int, action: Action, *, checked: bool = False) -> bool:
         """Give ``seat``'s answer (``seat`` is ``waiting[0]``); ``checked``
         when it comes from :meth:`action_of`, which found it legal.
 
-        Returns the game's rewards when the answer (or the window it
-        completes) was applied, ``None`` while the window waits for others.
+        Returns whether the game moved: the answer (or the window it
+        completes) was applied; ``False`` while the window waits for others.
+        The caller reads ``game.rewards()`` when it wants what was paid.
         """
         if len(self.waiting) == 1 and not self._answers:
             self.game.apply(seat, action)
@@ -190,7 +189,7 @@ class Table:
             self._answers.append((seat, action))
             self.waiting = self.waiting[1:]
             if self.waiting:
-                return None
+                return False
             game = self.game
             held = {s for s, _ in self._answers}
             for s, a in self._answers:
@@ -201,4 +200,4 @@ class Table:
                     game.apply(s, a)
                 held.discard(s)
         self._sync()
-        return self.game.rewards()
+        return True
