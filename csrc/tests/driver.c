@@ -362,6 +362,25 @@ static void sichuan_game(void)
                 CHECK(parlour_sg_observe(g, s, &o) == PARLOUR_OK && o.seat == s);
                 for (int i = 0; i < 108; i++)
                     CHECK(o.v.wall[i] == 0);
+                /* The learning interface on the same states: every value in
+                 * [0, 1], the oracle beginning with the observation, the
+                 * mask of a seat not to act empty. */
+                static float planes[PARLOUR_SG_OBS_END * 27], oracle[PARLOUR_SG_ORACLE_END * 27];
+                uint8_t ids[PARLOUR_SG_AID_END];
+                CHECK(parlour_sg_encode(&o, t, planes) == PARLOUR_OK);
+                CHECK(parlour_sg_oracle(g, t, s, oracle) == PARLOUR_OK);
+                CHECK(memcmp(planes, oracle, sizeof planes) == 0);
+                for (int i = 0; i < PARLOUR_SG_ORACLE_END * 27; i++)
+                    CHECK(oracle[i] >= 0.0f && oracle[i] <= 1.0f);
+                int nids = parlour_sg_legal_ids(&g->v, t, s, ids);
+                CHECK(nids >= 0);
+                int set = 0;
+                for (int i = 0; i < PARLOUR_SG_AID_END; i++)
+                    set += ids[i];
+                CHECK(set == nids);
+                CHECK(parlour_sg_encode(NULL, t, planes) == PARLOUR_E_NULL);
+                CHECK(parlour_sg_oracle(g, t, 4, oracle) == PARLOUR_E_ARG);
+                CHECK(parlour_sg_legal_ids(&g->v, t, 4, ids) == PARLOUR_E_ARG);
                 for (int other = 0; other < 4; other++)
                     CHECK(other == s || g->v.phase == PARLOUR_SG_PHASE_OVER ||
                           (o.v.held[other][0] == 0 && o.v.held[other][1] == 0));
