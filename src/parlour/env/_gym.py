@@ -146,12 +146,19 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
         game = table.game
         bots = self.bots
         rng = self._bot_rng
+        learner = self.seat
         while table.waiting:
             seat = table.waiting[0]
             bot = bots[seat]
             if bot is None:
                 break
-            table.answer(seat, bot.act(game.observation(seat), game.legal_actions(seat), rng))
+            action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
+            if learner in table.waiting:
+                # A window the learner answers too: hold the bots' answers
+                # until it has, so that none reaches its observation.
+                table.answer(seat, action)
+            else:
+                table.apply_now(seat, action)
 
     def step(self, action: Any) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
         """The learner acts with an action id; the bots then act until it is

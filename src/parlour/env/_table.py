@@ -172,6 +172,13 @@ class Table:
             mask = self._masks[seat] = self.game.legal_mask(seat)
         return mask
 
+    def apply_now(self, seat: int, action: Action) -> None:
+        """Apply ``seat``'s answer at once, as :func:`parlour.play` does: for
+        a window whose seats are all bots, where no learner is asked and no
+        answer needs hiding (``seat`` is ``waiting[0]``, nothing held)."""
+        self.game.apply(seat, action)
+        self._sync()
+
     def answer(self, seat: int, action: Action, *, checked: bool = False) -> bool:
         """Give ``seat``'s answer (``seat`` is ``waiting[0]``); ``checked``
         when it comes from :meth:`action_of`, which found it legal.
