@@ -1,0 +1,222 @@
+# Binding of the vector environment (csrc/sichuan_vector.c) and the C twin of
+# Python's random.Random (csrc/parlour_pyrandom.c); included by _core.pyx.
+# parlour.vector builds the public VectorGame on SichuanVector.
+
+cdef extern from "parlour_sichuan_vector.h":
+    ctypedef struct parlour_pyrandom:
+        pass
+    int parlour_pyrandom_seed_words(parlour_pyrandom *r, const uint32_t *words, int n)
+    uint64_t parlour_pyrandom_bits(parlour_pyrandom *r, int k)
+    uint32_t parlour_pyrandom_below(parlour_pyrandom *r, uint32_t n)
+    double parlour_pyrandom_random(parlour_pyrandom *r)
+    void parlour_pyrandom_shuffle_u8(parlour_pyrandom *r, uint8_t *x, uint32_t n)
+
+    int PARLOUR_SV_RANDOM
+    int PARLOUR_SV_HEURISTIC
+    int PARLOUR_SV_EXCHANGE
+    ctypedef struct parlour_sv_entry:
+        int8_t seat
+        uint8_t code
+        uint8_t tiles[3]
+    ctypedef struct parlour_sv_table:
+        uint64_t seed
+        uint64_t last_seed
+        uint64_t finished
+        int16_t nlast
+        int8_t asked
+        parlour_sv_entry last[1024]
+    ctypedef struct parlour_sv_env:
+        int ntables
+        int nlearners
+        int err_table
+        int err_seat
+        int err_kind
+        int err_status
+        parlour_sv_table *tables
+    ctypedef struct parlour_sv_out:
+        float *obs
+        uint8_t *mask
+        uint8_t *to_act
+        float *rewards
+        uint8_t *done
+    parlour_sv_env *parlour_sv_new(const parlour_sc_tables *t, const parlour_sg_rules *rules,
+                                   uint64_t seed, int ntables, unsigned learner_mask,
+                                   int opponents)
+    void parlour_sv_free(parlour_sv_env *env)
+    int parlour_sv_reset(parlour_sv_env *env, const parlour_sv_out *out, int threads) nogil
+    int parlour_sv_check(parlour_sv_env *env, const int32_t *actions) nogil
+    int parlour_sv_step(parlour_sv_env *env, const parlour_sv_out *out, int threads) nogil
+    int parlour_sv_step_random(parlour_sv_env *env, const parlour_sv_out *out,
+                               int threads) nogil
+
+
+def pyrandom_draws(seed, ops):
+    """What the C twin of ``random.Random(seed)`` draws for each of ``ops``,
+    in order (for the tests): ``("bits", k)``, ``("below", n)``,
+    ``("random",)`` or ``("shuffle", n)`` (a shuffled ``list(range(n))``,
+    n <= 256). ``seed``: an int in 0 .. 2**128 - 1."""
+    cdef parlour_pyrandom r
+    cdef uint32_t words[4]
+    cdef uint8_t buf[256]
+    cdef int i, n
+    if not 0 <= seed < 1 << 128:
+        raise ValueError(f"seed must be in 0 .. 2**128 - 1, not {seed}")
+    for i in range(4):
+        words[i] = (seed >> (32 * i)) & 0xFFFFFFFF
+    _check(parlour_pyrandom_seed_words(&r, words, 4))
+    out = []
+    for op in ops:
+        if op[0] == "bits":
+            if not 0 <= op[1] <= 64:
+                raise ValueError("bits: k must be in 0..64")
+            out.append(parlour_pyrandom_bits(&r, op[1]))
+        elif op[0] == "below":
+            out.append(parlour_pyrandom_below(&r, op[1]))
+        elif op[0] == "random":
+            out.append(parlour_pyrandom_random(&r))
+        elif op[0] == "shuffle":
+            n = op[1]
+            if not 0 <= n <= 256:
+                raise ValueError("shuffle: n must be in 0..256")
+            for i in range(n):
+                buf[i] = <uint8_t>i
+            parlour_pyrandom_shuffle_u8(&r, buf, n)
+            out.append([buf[i] for i in range(n)])
+        else:
+            raise ValueError(f"unknown op {op!r}")
+    return out
+
+
+cdef class SichuanVector:
+    """``ntables`` Sichuan tables in C with their output arrays (see
+    parlour.vector.VectorGame, which wraps this).
+
+    ``rules``: (fan cap code, self_draw_doubles, exchange_three,
+    call_transfer, flower_pig_penalty); ``learner_mask`` bit s for each
+    learner seat; ``opponents`` 0 random, 1 heuristic. The arrays obs, mask,
+    to_act, rewards and done are allocated once and rewritten by every call.
+    """
+
+    cdef parlour_sv_env *env
+    cdef parlour_sv_out out
+    cdef readonly object obs
+    cdef readonly object mask
+    cdef readonly object to_act
+    cdef readonly object rewards
+    cdef readonly object done
+    cdef readonly int num_tables
+    cdef readonly int num_learners
+    cdef bint dealt
+
+    def __cinit__(self, int ntables, tuple rules, uint64_t seed, unsigned learner_mask,
+                  int opponents):
+        cdef parlour_sg_rules r
+        cdef int s, nl = 0
+        self.env = NULL
+        if ntables < 1:
+            raise ValueError(f"ntables must be at least 1, not {ntables}")
+        if not 1 <= learner_mask <= 15:
+            raise ValueError("learner_mask must name at least one seat of 0..3")
+        if opponents not in (PARLOUR_SV_RANDOM, PARLOUR_SV_HEURISTIC):
+            raise ValueError(f"unknown opponents code {opponents}")
+        r.fan_cap, r.self_draw_doubles, r.exchange_three, r.call_transfer, \
+            r.flower_pig_penalty = rules
+        r.exchange_step = 0
+        self.env = parlour_sv_new(_sc_tables(), &r, seed, ntables, learner_mask, opponents)
+        if self.env is NULL:
+            raise MemoryError(f"cannot allocate {ntables} Sichuan tables")
+        for s in range(4):
+            nl += (learner_mask >> s) & 1
+        self.num_tables = ntables
+        self.num_learners = nl
+        import numpy
+        self.obs = numpy.zeros((ntables, nl, PARLOUR_SG_OBS_END, 27), numpy.float32)
+        self.mask = numpy.zeros((ntables, nl, PARLOUR_SG_AID_END), numpy.bool_)
+        self.to_act = numpy.zeros((ntables, nl), numpy.bool_)
+        self.rewards = numpy.zeros((ntables, nl), numpy.float32)
+        self.done = numpy.zeros((ntables,), numpy.bool_)
+        self.out.obs = <float *><size_t>self.obs.ctypes.data
+        self.out.mask = <uint8_t *><size_t>self.mask.ctypes.data
+        self.out.to_act = <uint8_t *><size_t>self.to_act.ctypes.data
+        self.out.rewards = <float *><size_t>self.rewards.ctypes.data
+        self.out.done = <uint8_t *><size_t>self.done.ctypes.data
+        self.dealt = False
+
+    def __dealloc__(self):
+        parlour_sv_free(self.env)
+
+    cdef int _ran(self, int st) except -1:
+        if st < 0:
+            self.dealt = False  # a table failed part-way: only reset is safe
+            raise RuntimeError(
+                f"table {self.env.err_table}: {parlour_strerror(st).decode('ascii')} "
+                "(the environment must be reset)"
+            )
+        return 0
+
+    def reset(self, int threads=1):
+        cdef int st
+        with nogil:
+            st = parlour_sv_reset(self.env, &self.out, threads)
+        self._ran(st)
+        self.dealt = True
+
+    def check(self, actions):
+        """None if ``actions`` (int32, C-contiguous, (T, S)) are all legal,
+        else (table, seat, kind): kind 1 an action for a seat not asked, 2
+        -1 for the seat asked, 3 an id it may not take now. Nothing changes."""
+        cdef const int32_t[:, ::1] a = actions
+        cdef int st
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        if a.shape[0] != self.num_tables or a.shape[1] != self.num_learners:
+            raise ValueError(f"actions must have shape ({self.num_tables}, {self.num_learners})")
+        with nogil:
+            st = parlour_sv_check(self.env, &a[0, 0])
+        if st == PARLOUR_SG_E_ILLEGAL:
+            return (self.env.err_table, self.env.err_seat, self.env.err_kind)
+        _check(st)
+        return None
+
+    def step(self, int threads=1):
+        """Apply the actions the last check accepted (call check first)."""
+        cdef int st
+        with nogil:
+            st = parlour_sv_step(self.env, &self.out, threads)
+        self._ran(st)
+
+    def step_random(self, int threads=1):
+        cdef int st
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        with nogil:
+            st = parlour_sv_step_random(self.env, &self.out, threads)
+        self._ran(st)
+
+    def deal_seed(self, int i):
+        """The seed of the deal table ``i`` plays now."""
+        self._table(i)
+        return self.env.tables[i].seed
+
+    def finished(self, int i):
+        """(deals finished since reset, the last one's seed, its actions as
+        (seat, code, tiles) rows: code PARLOUR_SV_EXCHANGE for an exchange)."""
+        cdef parlour_sv_table *tb = self._table(i)
+        cdef int k
+        rows = []
+        for k in range(tb.nlast):
+            e = &tb.last[k]
+            rows.append((e.seat, e.code, (e.tiles[0], e.tiles[1], e.tiles[2])))
+        return (tb.finished, tb.last_seed, rows)
+
+    cdef parlour_sv_table *_table(self, int i) except NULL:
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        if not 0 <= i < self.num_tables:
+            raise IndexError(f"table {i} out of range 0..{self.num_tables - 1}")
+        return &self.env.tables[i]
+
+
+VECTOR_EXCHANGE = PARLOUR_SV_EXCHANGE
+VECTOR_RANDOM = PARLOUR_SV_RANDOM
+VECTOR_HEURISTIC = PARLOUR_SV_HEURISTIC
