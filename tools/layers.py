@@ -26,7 +26,17 @@ PKG = ROOT / "src" / "parlour"
 #: whose patterns names it (``x*``: the package x and its modules).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("package", ("parlour", "parlour.__main__")),
-    ("faces", ("parlour.cli", "parlour.terminal", "parlour.env*", "parlour.web*", "parlour.wire*")),
+    (
+        "faces",
+        (
+            "parlour.cli",
+            "parlour.terminal",
+            "parlour.env*",
+            "parlour.vector*",
+            "parlour.web*",
+            "parlour.wire*",
+        ),
+    ),
     (
         "games",
         ("parlour.sichuan*", "parlour.sisepai*", "parlour.shrinewars*", "parlour.ninedomains*"),
