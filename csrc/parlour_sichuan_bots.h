@@ -19,10 +19,14 @@
 extern "C" {
 #endif
 
+/* Tests that call the bots through a shared library of their own define it
+ * empty on the command line. */
+#ifndef PARLOUR_SG_BOT_INTERNAL
 #if defined(__GNUC__) || defined(__clang__)
 #define PARLOUR_SG_BOT_INTERNAL __attribute__((visibility("hidden")))
 #else
 #define PARLOUR_SG_BOT_INTERNAL
+#endif
 #endif
 
 /* Written to *code_out in the exchange phase (by a seat that has not chosen

@@ -114,6 +114,15 @@ cdef extern from "parlour.h":
     int parlour_sg_oracle(const parlour_sg_game *g, const parlour_sc_tables *t, int seat,
                           float *out)
 
+# The C heuristic bot (csrc/sichuan_bots.c), internal to the core: read for
+# the lock-step tests of HeuristicBot against it.
+cdef extern from "parlour_sichuan_bots.h":
+    int PARLOUR_SG_BOT_EXCHANGE
+    int parlour_sg_bot_heuristic(const parlour_sg_game *state, const parlour_sc_tables *tables,
+                                 int seat, int *code_out)
+    int parlour_sg_bot_heuristic_exchange(const parlour_sg_game *state, int seat,
+                                          uint8_t *tiles_out)
+
 # Action objects by code, registered by parlour.sichuan.engine_c (every code
 # below PARLOUR_SG_A_END),
 # and the action classes whose objects map back to codes.
@@ -672,6 +681,22 @@ cdef class SichuanState(_SichuanView):
         if st == 0:
             self._refresh()
         return st
+
+    def heuristic_code(self, int seat):
+        """What the C heuristic bot chooses for ``seat`` now: the action code,
+        the three tiles (a tuple) in the exchange phase, or the bot's negative
+        status (``seat`` not to act, out of range) as it is, for tests."""
+        cdef int code = -1, st
+        cdef uint8_t ts[3]
+        st = parlour_sg_bot_heuristic(self.g, _sc_tables(), seat, &code)
+        if st < 0:
+            return st
+        if code != PARLOUR_SG_BOT_EXCHANGE:
+            return code
+        st = parlour_sg_bot_heuristic_exchange(self.g, seat, ts)
+        if st < 0:
+            return st
+        return (ts[0], ts[1], ts[2])
 
     def ledger_rows(self, int start):
         """(payer, payee, amount, reason code) of every payment from ``start`` on."""
