@@ -156,3 +156,33 @@ def ninedomains_decide(a: int, b: int, bonus_a: int = 0, bonus_b: int = 0) -> tu
 def ninedomains_battle_batch(
     a: Any, b: Any, bonus_a: Any = None, bonus_b: Any = None
 ) -> NDArray[np.int8]: ...
+
+# -- the vector environment (_vector.pxi) --
+VECTOR_EXCHANGE: int
+VECTOR_RANDOM: int
+VECTOR_HEURISTIC: int
+
+def pyrandom_draws(seed: int, ops: Sequence[tuple[Any, ...]]) -> list[Any]: ...
+
+class SichuanVector:
+    obs: NDArray[np.float32]
+    mask: NDArray[np.bool_]
+    to_act: NDArray[np.bool_]
+    rewards: NDArray[np.float32]
+    done: NDArray[np.bool_]
+    num_tables: int
+    num_learners: int
+    def __init__(
+        self,
+        ntables: int,
+        rules: tuple[int, int, int, int, int],
+        seed: int,
+        learner_mask: int,
+        opponents: int,
+    ) -> None: ...
+    def reset(self, threads: int = 1) -> None: ...
+    def check(self, actions: NDArray[np.int32]) -> tuple[int, int, int] | None: ...
+    def step(self, threads: int = 1) -> None: ...
+    def step_random(self, threads: int = 1) -> None: ...
+    def deal_seed(self, i: int) -> int: ...
+    def finished(self, i: int) -> tuple[int, int, list[tuple[int, int, tuple[int, int, int]]]]: ...

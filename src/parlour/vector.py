@@ -1,0 +1,505 @@
+"""Many tables stepped together for learning: :class:`VectorGame`.
+
+A :class:`VectorGame` owns ``num_tables`` independent deals. The caller
+plays the *learner* seats by action id (:doc:`/learning/sichuan`); the other
+seats are played by a bot (``opponents``) inside the C core, so a step costs
+no Python per table. Only Sichuan is vectorised for now.
+
+>>> import numpy as np
+>>> from parlour.vector import VectorGame
+>>> env = VectorGame("sichuan", 4, seed=1, learners=[0], opponents="random")
+>>> obs, mask, to_act = env.reset()
+>>> obs.shape, mask.shape, to_act.shape
+((4, 1, 104, 27), (4, 1, 581), (4, 1))
+>>> actions = np.where(to_act, mask.argmax(axis=2), -1).astype(np.int32)
+>>> obs, mask, to_act, rewards, done = env.step(actions)
+>>> rewards.shape, done.shape
+((4, 1), (4,))
+
+How a table is played
+---------------------
+At most one seat of a table is asked at a time: the first of the seats to
+act (``game.to_act[0]``, the seat :func:`parlour.play` asks), so a step is
+one seat's action and the answers of a claim window are given one after
+another (the C core hides the answers given from the seats asked after).
+``to_act[t, s]`` is true for the learner seat asked at table ``t``; every
+table has one after each call. ``step(actions)`` takes an int32 array
+``(num_tables, len(learners))`` with the asked seat's action id and ``-1``
+everywhere else, applies it, lets the opponents play and returns when every
+table waits for a learner seat again. ``rewards[t, s]`` are the points
+learner seat ``s`` was paid (net) since the previous step, the opponents'
+moves and the end of a deal included; ``done[t]`` says that the deal of
+table ``t`` ended during this step. A table whose deal ends deals its next
+one at once (autoreset): the arrays then show the new deal, and
+:meth:`VectorGame.record` returns the finished one.
+
+The arrays are allocated once and rewritten by every call: copy what you
+keep. ``obs[t, s]`` is written only where ``to_act[t, s]`` (other rows hold
+what was written last); ``mask[t, s]`` is all false there.
+
+Deals and seeds
+---------------
+The run is reproducible from ``seed`` (an int in ``0 .. 2**64 - 1``): table
+``i`` draws the seed of each of its deals with ``getrandbits(63)`` from
+``random.Random(seed * 2**32 + i)``; a deal seeded ``d`` is
+``parlour.sichuan.Game(rules, seed=d)``, and the random bots of that deal
+draw from their own ``random.Random(d)`` exactly as
+``parlour.play(game, bots, seed=d)`` gives them (the heuristic bot draws
+nothing). :meth:`VectorGame.deal_seed` says which deal a table plays.
+:meth:`VectorGame.step_random` lets the C random bot choose the learners'
+actions too (from the same generator): with every seat a learner, each deal
+is then exactly ``parlour.play`` with four ``RandomBot``\\ s, and the call
+measures the environment's own cost.
+
+With the C core (the default backend) the tables live in C and
+``threads > 1`` splits them over native threads with the GIL released (the
+results do not depend on ``threads``); with ``PARLOUR_BACKEND=python`` the
+same semantics run on :class:`parlour.sichuan.Game` objects.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+from parlour import _backend
+from parlour.errors import IllegalActionError
+from parlour.sichuan.bots import HeuristicBot, RandomBot
+from parlour.sichuan.game import Exchange, Game
+from parlour.sichuan.ids import NUM_ACTION_IDS
+from parlour.sichuan.obs import OBS_SHAPE
+from parlour.sichuan.rules import Rules
+from parlour.sichuan.values import ACTIONS_BY_CODE
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+__all__ = ["GAMES", "OpponentName", "VectorGame", "deal_seeds"]
+
+#: The games :class:`VectorGame` can run.
+GAMES: tuple[str, ...] = ("sichuan",)
+#: The bots the non-learner seats can be played by.
+OpponentName = Literal["random", "heuristic"]
+_OPPONENTS: dict[str, int] = {"random": 0, "heuristic": 1}
+_SEED_LIMIT = 1 << 64
+_TABLE_LIMIT = 1 << 20
+
+# What the C check reports: an action for a seat not asked, -1 for the seat
+# asked, an id the seat may not take now.
+_NOT_TO_ACT, _MISSING, _ILLEGAL = 1, 2, 3
+
+
+def deal_seeds(seed: int, table: int, count: int) -> list[int]:
+    """The seeds of the first ``count`` deals of table ``table`` in a run
+    seeded ``seed``: ``getrandbits(63)`` draws of
+    ``random.Random(seed * 2**32 + table)``.
+
+    >>> len(deal_seeds(0, 0, 3)), deal_seeds(0, 0, 1) == deal_seeds(0, 0, 2)[:1]
+    (3, True)
+    """
+    rng = random.Random(seed * (1 << 32) + table)
+    return [rng.getrandbits(63) for _ in range(count)]
+
+
+class VectorGame:
+    """``num_tables`` deals of game ``name`` stepped together (see the module
+    docs for the semantics).
+
+    ``rules``: the game's :class:`~parlour.sichuan.Rules` (``None`` for the
+    rules of record); ``seed``: an int in ``0 .. 2**64 - 1``; ``learners``:
+    the seats the caller plays (default all four), ascending and distinct;
+    ``opponents``: ``"random"`` (default) or ``"heuristic"`` for the other
+    seats; ``threads``: native threads a call splits the tables over (C
+    backend only; the Python one plays them in turn).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        num_tables: int,
+        *,
+        rules: Rules | None = None,
+        seed: int = 0,
+        learners: Iterable[int] | None = None,
+        opponents: OpponentName | None = None,
+        threads: int = 1,
+    ) -> None:
+        if name not in GAMES:
+            raise ValueError(
+                f"VectorGame runs {', '.join(repr(g) for g in GAMES)} only for now, not {name!r}"
+            )
+        if num_tables.__class__ is not int or not 1 <= num_tables <= _TABLE_LIMIT:
+            raise ValueError(f"num_tables must be an int in 1..{_TABLE_LIMIT}, not {num_tables!r}")
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise ValueError(f"rules must be parlour.sichuan.Rules or None, not {rules!r}")
+        if seed.__class__ is not int or not 0 <= seed < _SEED_LIMIT:
+            raise ValueError(f"seed must be an int in 0 .. 2**64 - 1, not {seed!r}")
+        seats = (0, 1, 2, 3) if learners is None else tuple(learners)
+        if (
+            not seats
+            or any(s.__class__ is not int or not 0 <= s < 4 for s in seats)
+            or list(seats) != sorted(set(seats))
+        ):
+            raise ValueError(
+                f"learners must be distinct seats 0..3 in ascending order, not {learners!r}"
+            )
+        if opponents is None:
+            opponents = "random"
+        if opponents not in _OPPONENTS:
+            raise ValueError(f"opponents must be 'random' or 'heuristic', not {opponents!r}")
+        if threads.__class__ is not int or not 1 <= threads <= 64:
+            raise ValueError(f"threads must be an int in 1..64, not {threads!r}")
+        self.name = name
+        self.num_tables = num_tables
+        self.rules = rules
+        self.seed = seed
+        self.learners: tuple[int, ...] = seats
+        self.opponents: OpponentName = opponents
+        self.threads = threads
+        #: The size of the action-id space.
+        self.num_action_ids: int = NUM_ACTION_IDS
+        #: The shape of one seat's observation.
+        self.obs_shape: tuple[int, int] = OBS_SHAPE
+        self._impl: _CTables | _PyTables
+        if _backend.current() == "c":
+            self._impl = _CTables(self)
+        else:
+            self._impl = _PyTables(self, "python")
+        self._ready = False
+
+    def __repr__(self) -> str:
+        return (
+            f"VectorGame({self.name!r}, {self.num_tables}, seed={self.seed}, "
+            f"learners={list(self.learners)}, opponents={self.opponents!r})"
+        )
+
+    @property
+    def backend(self) -> str:
+        """``"c"`` or ``"python"``: where the tables live."""
+        return "c" if isinstance(self._impl, _CTables) else "python"
+
+    def reset(self) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.bool_]]:
+        """Deal every table's first deal again and play to the first learner
+        decision: ``(obs, mask, to_act)``."""
+        self._impl.reset()
+        self._ready = True
+        a = self._impl
+        return a.obs, a.mask, a.to_act
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+        NDArray[np.float32],
+        NDArray[np.bool_],
+    ]:
+        """Apply the learners' actions and play on: ``(obs, mask, to_act,
+        rewards, done)``.
+
+        ``actions``: an integer array of shape ``(num_tables,
+        len(learners))``, the asked seat's action id and ``-1`` elsewhere.
+        Raises ``ValueError`` for another shape or a non-integer dtype, and
+        :class:`~parlour.errors.IllegalActionError` naming the table and
+        seat for an action that is not legal now (an id outside the mask, a
+        missing one, one for a seat not asked); nothing changes then, in any
+        table.
+        """
+        self._need_reset()
+        checked = self._actions(actions)
+        bad = self._impl.check(checked)
+        if bad is not None:
+            table, seat, kind = bad
+            a = int(checked[table, self.learners.index(seat)])
+            if kind == _NOT_TO_ACT:
+                why = f"is not to act now (its action must be -1, not {a})"
+            elif kind == _MISSING:
+                why = "is to act now but its action is -1"
+            else:
+                why = f"may not take action id {a} now"
+            raise IllegalActionError(f"table {table}, seat {seat} {why}")
+        self._impl.step()
+        return self._outputs()
+
+    def step_random(
+        self,
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+        NDArray[np.float32],
+        NDArray[np.bool_],
+    ]:
+        """A step in which the random bot chooses each asked learner's action
+        (drawing from the deal's bot generator, as for the opponents): the
+        environment's own cost, with nothing chosen in Python."""
+        self._need_reset()
+        self._impl.step_random()
+        return self._outputs()
+
+    def _outputs(
+        self,
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+        NDArray[np.float32],
+        NDArray[np.bool_],
+    ]:
+        a = self._impl
+        return a.obs, a.mask, a.to_act, a.rewards, a.done
+
+    def record(self, i: int) -> dict[str, Any]:
+        """The record (as :meth:`parlour.sichuan.Game.record` writes it) of
+        table ``i``'s last finished deal; ``ValueError`` if it has finished
+        none since :meth:`reset`."""
+        return self._impl.record(self._table(i))
+
+    def deal_seed(self, i: int) -> int:
+        """The seed of the deal table ``i`` plays now (see the module docs)."""
+        return self._impl.deal_seed(self._table(i))
+
+    def deals_finished(self, i: int) -> int:
+        """How many deals table ``i`` has finished since :meth:`reset`."""
+        return self._impl.finished(self._table(i))
+
+    def _table(self, i: int) -> int:
+        self._need_reset()
+        try:
+            k = operator.index(i)
+        except TypeError:
+            raise TypeError(f"a table index is an int, not {type(i).__name__}") from None
+        if not 0 <= k < self.num_tables:
+            raise IndexError(f"table {k} is out of range 0..{self.num_tables - 1}")
+        return k
+
+    def _need_reset(self) -> None:
+        if not self._ready:
+            raise RuntimeError("call reset() first")
+
+    def _actions(self, actions: Any) -> NDArray[np.int32]:
+        from parlour._lazy import numpy
+
+        shape = (self.num_tables, len(self.learners))
+        arr = numpy.asarray(actions)
+        if arr.dtype.kind not in "iu":
+            raise ValueError(f"actions must be an integer array (int32), not dtype {arr.dtype}")
+        if arr.shape != shape:
+            raise ValueError(f"actions must have shape {shape}, not {arr.shape}")
+        if arr.dtype != numpy.int32:
+            if arr.size and (int(arr.min()) < -(1 << 31) or int(arr.max()) >= 1 << 31):
+                raise ValueError("actions must fit int32 (action ids and -1)")
+            arr = arr.astype(numpy.int32)
+        out: NDArray[np.int32] = numpy.ascontiguousarray(arr)
+        return out
+
+
+def _record_of(rules: Rules, seed: int, rows: Sequence[tuple[int, int, tuple[int, ...]]]) -> Any:
+    # The deal replayed from its seed and the C log: seat, code (255 for an
+    # exchange, whose tiles are given) per action.
+    game = Game(rules, seed=seed)
+    for seat, code, tiles in rows:
+        if code == 255:
+            game.apply(seat, Exchange(tiles))  # type: ignore[arg-type]
+        else:
+            game.apply(seat, ACTIONS_BY_CODE[code])
+    return game
+
+
+class _CTables:
+    # The tables in the C core (parlour._core.SichuanVector).
+    def __init__(self, owner: VectorGame) -> None:
+        core = _backend.load("c")
+        r = owner.rules
+        self._owner = owner
+        mask = sum(1 << s for s in owner.learners)
+        self._v: Any = core.SichuanVector(
+            owner.num_tables,
+            (
+                r.cap_code(),
+                int(r.self_draw_doubles),
+                int(r.exchange_three),
+                int(r.call_transfer),
+                r.flower_pig_penalty,
+            ),
+            owner.seed,
+            mask,
+            _OPPONENTS[owner.opponents],
+        )
+        v = self._v
+        self.obs, self.mask, self.to_act = v.obs, v.mask, v.to_act
+        self.rewards, self.done = v.rewards, v.done
+        self._records: dict[int, tuple[int, dict[str, Any]]] = {}
+
+    def reset(self) -> None:
+        self._records.clear()
+        self._v.reset(self._owner.threads)
+
+    def check(self, actions: Any) -> tuple[int, int, int] | None:
+        bad: tuple[int, int, int] | None = self._v.check(actions)
+        return bad
+
+    def step(self) -> None:
+        self._v.step(self._owner.threads)
+
+    def step_random(self) -> None:
+        self._v.step_random(self._owner.threads)
+
+    def deal_seed(self, i: int) -> int:
+        seed: int = self._v.deal_seed(i)
+        return seed
+
+    def finished(self, i: int) -> int:
+        n: int = self._v.finished(i)[0]
+        return n
+
+    def record(self, i: int) -> dict[str, Any]:
+        n, seed, rows = self._v.finished(i)
+        if n == 0:
+            raise ValueError(f"table {i} has finished no deal since reset()")
+        kept = self._records.get(i)
+        if kept is not None and kept[0] == n:
+            return dict(kept[1])
+        record = _record_of(self._owner.rules, seed, rows).record()
+        self._records[i] = (n, record)
+        return dict(record)
+
+
+class _PyTable:
+    __slots__ = ("asked", "bots", "deals", "finished", "game", "last", "pending", "seed")
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.last: Game | None = None
+        self.deals = random.Random(0)
+        self.bots = random.Random(0)
+        self.seed = 0
+        self.finished = 0
+        self.asked = -1
+        self.pending = [0.0, 0.0, 0.0, 0.0]
+
+
+class _PyTables:
+    # The same tables on parlour.sichuan.Game objects: the pure backend's
+    # VectorGame and the reference the C one is tested against.
+    def __init__(self, owner: VectorGame, engine: Literal["c", "python"]) -> None:
+        from parlour._lazy import numpy as np
+
+        self._owner = owner
+        self._engine: Literal["c", "python"] = engine
+        t, s = owner.num_tables, len(owner.learners)
+        self.obs = np.zeros((t, s, *owner.obs_shape), np.float32)
+        self.mask = np.zeros((t, s, owner.num_action_ids), np.bool_)
+        self.to_act = np.zeros((t, s), np.bool_)
+        self.rewards = np.zeros((t, s), np.float32)
+        self.done = np.zeros((t,), np.bool_)
+        self._tables = [_PyTable() for _ in range(t)]
+        self._slot = {seat: k for k, seat in enumerate(owner.learners)}
+        self._bot: RandomBot | HeuristicBot = (
+            HeuristicBot() if owner.opponents == "heuristic" else RandomBot()
+        )
+        self._random = RandomBot()
+        self._chosen: list[Any] = [None] * t
+
+    def _deal(self, tb: _PyTable) -> None:
+        tb.seed = tb.deals.getrandbits(63)
+        tb.game = Game(self._owner.rules, seed=tb.seed, engine=self._engine)
+        tb.game.rewards()  # nothing is paid at the deal: start the tally
+        tb.bots = random.Random(tb.seed)
+
+    def _advance(self, i: int, tb: _PyTable) -> None:
+        done = False
+        while True:
+            game = tb.game
+            assert game is not None
+            if game.is_over:
+                for s, x in enumerate(game.rewards()):
+                    tb.pending[s] += x
+                tb.last = game
+                tb.finished += 1
+                done = True
+                self._deal(tb)
+                continue
+            seat = game.to_act[0]
+            if seat in self._slot:
+                tb.asked = seat
+                break
+            legal = game.legal_actions(seat)
+            game.apply(seat, self._bot.act(game.observation(seat), legal, tb.bots))
+        for s, x in enumerate(game.rewards()):
+            tb.pending[s] += x
+        for seat, k in self._slot.items():
+            self.rewards[i, k] = tb.pending[seat]
+            if seat == tb.asked:
+                self.to_act[i, k] = True
+                self.mask[i, k] = game.legal_mask(seat)
+                self.obs[i, k] = game.observation(seat).to_array()
+            else:
+                self.to_act[i, k] = False
+                self.mask[i, k] = False
+        tb.pending = [0.0, 0.0, 0.0, 0.0]
+        self.done[i] = done
+
+    def reset(self) -> None:
+        seed = self._owner.seed
+        for i, tb in enumerate(self._tables):
+            tb.deals = random.Random(seed * (1 << 32) + i)
+            tb.finished = 0
+            tb.last = None
+            tb.pending = [0.0, 0.0, 0.0, 0.0]
+            self._deal(tb)
+            self._advance(i, tb)
+        self.done[:] = False
+        self.rewards[:] = 0.0
+
+    def check(self, actions: Any) -> tuple[int, int, int] | None:
+        chosen: list[Any] = []
+        for i, tb in enumerate(self._tables):
+            game = tb.game
+            assert game is not None
+            for seat, k in self._slot.items():
+                a = int(actions[i, k])
+                if seat != tb.asked:
+                    if a != -1:
+                        return (i, seat, _NOT_TO_ACT)
+                    continue
+                if a == -1:
+                    return (i, seat, _MISSING)
+                if not 0 <= a < NUM_ACTION_IDS or not game.legal_mask(seat)[a]:
+                    return (i, seat, _ILLEGAL)
+                chosen.append(game.action_from_id(a, seat))
+        self._chosen = chosen
+        return None
+
+    def step(self) -> None:
+        for i, tb in enumerate(self._tables):
+            assert tb.game is not None
+            tb.game.apply(tb.asked, self._chosen[i])
+            self._advance(i, tb)
+
+    def step_random(self) -> None:
+        for i, tb in enumerate(self._tables):
+            game = tb.game
+            assert game is not None
+            seat = tb.asked
+            legal = game.legal_actions(seat)
+            game.apply(seat, self._random.act(None, legal, tb.bots))
+            self._advance(i, tb)
+
+    def deal_seed(self, i: int) -> int:
+        return self._tables[i].seed
+
+    def finished(self, i: int) -> int:
+        return self._tables[i].finished
+
+    def record(self, i: int) -> dict[str, Any]:
+        last = self._tables[i].last
+        if last is None:
+            raise ValueError(f"table {i} has finished no deal since reset()")
+        return last.record()
