@@ -68,6 +68,12 @@ typedef struct {
     int8_t asked;           /* the seat asked now (-1 none) */
     uint8_t done;           /* a deal ended in the current call */
     parlour_sv_entry chosen; /* the validated action of the asked seat */
+    /* The asked seat's legal codes, listed once for its mask and reused by
+     * the action that answers it (the state does not change in between);
+     * valid while codes_seat >= 0. */
+    int8_t codes_seat;
+    uint8_t ncodes;
+    uint8_t codes[128];
     parlour_sv_entry log[PARLOUR_SV_MAX_LOG];
     parlour_sv_entry last[PARLOUR_SV_MAX_LOG];
 } parlour_sv_table;

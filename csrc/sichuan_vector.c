@@ -33,6 +33,7 @@ static int deal(parlour_sv_env *env, parlour_sv_table *tb)
     parlour_pyrandom_seed(r, tb->seed);
     tb->nlog = 0;
     tb->ledger_seen = 0;
+    tb->codes_seat = -1;
     return parlour_sg_init(&tb->g, env->t, wall, 0, &rules);
 }
 
@@ -57,8 +58,23 @@ static int apply_entry(parlour_sv_env *env, parlour_sv_table *tb, const parlour_
         st = parlour_sg_apply(&tb->g, env->t, e->seat, e->code);
     if (st < 0)
         return st;
+    tb->codes_seat = -1;
     tb->log[tb->nlog++] = *e;
     return PARLOUR_OK;
+}
+
+/* The legal codes of `seat` now (out of the phase of exchanges). */
+static int legal_codes(parlour_sv_env *env, parlour_sv_table *tb, int seat, const uint8_t **codes)
+{
+    if (tb->codes_seat != seat) {
+        int m = parlour_sg_legal(&tb->g.v, env->t, seat, tb->codes);
+        if (m < 0)
+            return m;
+        tb->ncodes = (uint8_t)m;
+        tb->codes_seat = (int8_t)seat;
+    }
+    *codes = tb->codes;
+    return tb->ncodes;
 }
 
 /* RandomBot's choice from the legal actions in CEngine.legal's order: the
@@ -96,8 +112,8 @@ static int random_choice(parlour_sv_env *env, parlour_sv_table *tb, int seat, pa
                         }
         return PARLOUR_SG_E_ILLEGAL; /* unreachable: pick < total */
     }
-    uint8_t codes[128];
-    int m = parlour_sg_legal(v, env->t, seat, codes);
+    const uint8_t *codes;
+    int m = legal_codes(env, tb, seat, &codes);
     if (m <= 0)
         return m < 0 ? m : PARLOUR_SG_E_ILLEGAL;
     e->code = codes[parlour_pyrandom_below(&tb->bots, (uint32_t)m)];
@@ -140,7 +156,7 @@ static void exchange_kinds(int i, int kinds[3])
 /* The action action id `id` stands for for `seat` now (the copy rule of
  * Game.action_from_id: the tile just drawn if of that kind, else the
  * highest-numbered copy), or PARLOUR_SG_E_ILLEGAL if it is not legal. */
-static int resolve(parlour_sv_env *env, const parlour_sv_table *tb, int seat, int32_t id,
+static int resolve(parlour_sv_env *env, parlour_sv_table *tb, int seat, int32_t id,
                    parlour_sv_entry *e)
 {
     const parlour_sg_view *v = &tb->g.v;
@@ -177,8 +193,8 @@ static int resolve(parlour_sv_env *env, const parlour_sv_table *tb, int seat, in
         memcpy(e->tiles, tiles, 3);
         return PARLOUR_OK;
     }
-    uint8_t codes[128];
-    int m = parlour_sg_legal(v, env->t, seat, codes);
+    const uint8_t *codes;
+    int m = legal_codes(env, tb, seat, &codes);
     if (m < 0)
         return m;
     if (id < PARLOUR_SG_AID_WIN) {
@@ -255,6 +271,38 @@ static int advance(parlour_sv_env *env, parlour_sv_table *tb)
     }
 }
 
+/* The id of an action code (as parlour_sg_legal_ids maps them). */
+static int id_of_code(int code)
+{
+    if (code < PARLOUR_SG_A_WIN)
+        return PARLOUR_SG_AID_DISCARD + ((code - PARLOUR_SG_A_DISCARD) >> 2);
+    if (code == PARLOUR_SG_A_WIN)
+        return PARLOUR_SG_AID_WIN;
+    if (code == PARLOUR_SG_A_PASS)
+        return PARLOUR_SG_AID_PASS;
+    if (code < PARLOUR_SG_A_KONG)
+        return PARLOUR_SG_AID_PUNG + code - PARLOUR_SG_A_PUNG;
+    if (code < PARLOUR_SG_A_DECLARE)
+        return PARLOUR_SG_AID_KONG + code - PARLOUR_SG_A_KONG;
+    return PARLOUR_SG_AID_DECLARE + code - PARLOUR_SG_A_DECLARE;
+}
+
+/* parlour_sg_legal_ids, from the codes kept for the answer (the same list
+ * it would make), but in the exchange phase, whose ids it lists itself. */
+static int mask_of(parlour_sv_env *env, parlour_sv_table *tb, int seat, uint8_t *mask)
+{
+    if (tb->g.v.phase == PARLOUR_SG_PHASE_EXCHANGE)
+        return parlour_sg_legal_ids(&tb->g.v, env->t, seat, mask);
+    const uint8_t *codes;
+    int m = legal_codes(env, tb, seat, &codes);
+    if (m < 0)
+        return m;
+    memset(mask, 0, PARLOUR_SG_AID_END);
+    for (int i = 0; i < m; i++)
+        mask[id_of_code(codes[i])] = 1;
+    return m;
+}
+
 static int write_out(parlour_sv_env *env, int i, const parlour_sv_out *out)
 {
     parlour_sv_table *tb = &env->tables[i];
@@ -273,7 +321,7 @@ static int write_out(parlour_sv_env *env, int i, const parlour_sv_out *out)
         }
         parlour_sg_obs obs;
         out->to_act[row] = 1;
-        int st = parlour_sg_legal_ids(&tb->g.v, env->t, seat, mask);
+        int st = mask_of(env, tb, seat, mask);
         if (st >= 0)
             st = parlour_sg_observe(&tb->g, seat, &obs);
         if (st >= 0)
@@ -418,7 +466,7 @@ parlour_sv_env *parlour_sv_new(const parlour_sc_tables *t, const parlour_sg_rule
         }
     }
     for (int i = 0; i < ntables; i++)
-        env->tables[i].asked = -1;
+        env->tables[i].asked = env->tables[i].codes_seat = -1;
     return env;
 }
 

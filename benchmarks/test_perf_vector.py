@@ -1,0 +1,111 @@
+"""parlour.vector.VectorGame benchmarks, side by side with parlour.play.
+
+Run: ``pytest benchmarks/test_perf_vector.py --benchmark-only -n0``
+(``--benchmark-json=out.json`` then ``python benchmarks/report.py out.json``
+prints the figures). Fixed seeds; every row is measured in the same run so
+that their ratios hold when the machine's absolute speed drifts. A step is
+one seat's action, as in the protocol; ``extra_info`` holds
+``steps_per_second`` and ``games_per_second`` (deals finished) of the best
+round. docs/perf/vector.rst records the figures with the machine.
+
+- ``c_random_t1`` / ``c_random_t2``: four learner seats, the actions chosen
+  by the C random policy (:meth:`VectorGame.step_random`): the environment's
+  own cost, observation and mask written for every seat asked, one thread
+  and two;
+- ``numpy_random``: four learner seats, a random masked action chosen by
+  the caller in numpy each step (its time included);
+- ``c_heuristic``: one learner seat (C random policy) against three C
+  heuristic opponents;
+- ``play_random``: :func:`parlour.play` with four ``RandomBot``\\ s on
+  ``parlour.sichuan.Game`` (the protocol path the ratio is taken against).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import parlour
+from parlour import _backend
+from parlour.sichuan import Game, RandomBot
+from parlour.vector import VectorGame
+
+pytestmark = pytest.mark.skipif(_backend.current() != "c", reason="the C backend is not in use")
+
+TABLES = 256
+STEPS = 200
+WARMUP = 400
+ROUNDS = 5
+
+
+def _record(benchmark: Any, steps: int, deals: int) -> None:
+    best = benchmark.stats.stats.min
+    benchmark.extra_info["steps_per_second"] = round(steps / best)
+    benchmark.extra_info["games_per_second"] = round(deals / best, 1)
+
+
+def _measure(benchmark: Any, env: VectorGame, step: Any) -> None:
+    env.reset()
+    # Past the first deals, so that the tables end their deals at any step.
+    for _ in range(WARMUP):
+        step()
+    counts: list[tuple[int, int]] = []
+
+    def run() -> None:
+        deals = 0
+        for _ in range(STEPS):
+            deals += int(step()[4].sum())
+        counts.append((STEPS * env.num_tables, deals))
+
+    benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=1)
+    # Deals per step over every round, at the best round's speed.
+    steps = counts[-1][0]
+    per_step = sum(d for _, d in counts) / sum(n for n, _ in counts)
+    _record(benchmark, steps, round(steps * per_step))
+
+
+@pytest.mark.parametrize("threads", [1, 2], ids=["t1", "t2"])
+def test_c_random(benchmark: Any, threads: int) -> None:
+    env = VectorGame("sichuan", TABLES, seed=1, threads=threads)
+    _measure(benchmark, env, env.step_random)
+
+
+def test_numpy_random(benchmark: Any) -> None:
+    env = VectorGame("sichuan", TABLES, seed=1)
+    rng = np.random.default_rng(0)
+    rows = np.arange(TABLES)
+    # The arrays are the environment's own, rewritten by every call.
+    _, mask, to_act = env.reset()
+
+    def step() -> Any:
+        seat = to_act.argmax(axis=1)
+        live = mask[rows, seat]
+        choice = (rng.random(live.shape, dtype=np.float32) * live).argmax(axis=1)
+        actions = np.full(to_act.shape, -1, np.int32)
+        actions[rows, seat] = choice
+        return env.step(actions)
+
+    _measure(benchmark, env, step)
+
+
+def test_c_heuristic(benchmark: Any) -> None:
+    env = VectorGame("sichuan", TABLES, seed=1, learners=[0], opponents="heuristic")
+    _measure(benchmark, env, env.step_random)
+
+
+def test_play_random(benchmark: Any) -> None:
+    bots = [RandomBot() for _ in range(4)]
+    counts: list[int] = []
+
+    def run() -> None:
+        steps = 0
+        for seed in range(20):
+            game = Game(seed=seed)
+            parlour.play(game, bots, seed=seed)
+            steps += len(game.history)
+        counts.append(steps)
+
+    benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=1)
+    _record(benchmark, counts[-1], 20)
