@@ -21,7 +21,7 @@
  * index and shift by them), in range: the bot never reads out of bounds,
  * whatever the state holds. parlour_sg_check vouches for far more; this is
  * the cheap part a caller that trusts its states still pays per call. */
-static int readable(const parlour_sg_view *v)
+static int readable(const parlour_sg_view *v, int seat)
 {
     if (v->phase < PARLOUR_SG_PHASE_EXCHANGE || v->phase > PARLOUR_SG_PHASE_OVER || v->cur < 0 ||
         v->cur > 3 || v->front < PARLOUR_SG_DEALT || v->back >= PARLOUR_SG_TILES ||
@@ -39,27 +39,23 @@ static int readable(const parlour_sg_view *v)
         for (int i = 0; i < v->nmelds[s]; i++)
             if (v->melds[s][i].kind >= KINDS || v->melds[s][i].type > PARLOUR_SC_MELD_CONCEALED_KONG)
                 return 0;
-        for (int k = 0; k < KINDS; k++)
-            if (v->counts[s][k] > 4)
-                return 0;
     }
-    /* Tiles past 107 in the held sets would be discards parlour_sg_legal
-     * lists with codes beyond the discard block. */
-    for (int s = 0; s < 4; s++)
-        if (v->held[s][1] >> (PARLOUR_SG_TILES - 64))
+    /* Only the seat's own tiles are read (the evaluators check the counts
+     * again; a count past 4 is refused here all the same). Tiles past 107
+     * in the held set would be discards parlour_sg_legal lists with codes
+     * beyond the discard block. The discards are checked where they are
+     * read (discard). */
+    for (int k = 0; k < KINDS; k++)
+        if (v->counts[seat][k] > 4)
             return 0;
-    for (int i = 0; i < v->ndiscards; i++)
-        if (v->discards[i].seat > 3 || v->discards[i].tile >= PARLOUR_SG_TILES ||
-            v->discards[i].taken > PARLOUR_SG_TAKEN_ROBBED)
-            return 0;
-    return 1;
+    return !(v->held[seat][1] >> (PARLOUR_SG_TILES - 64));
 }
 
 /* Common checks; PARLOUR_OK when `seat` is one of the seats to act. */
 static int check_call(const parlour_sg_game *g, int seat)
 {
     int8_t who[4];
-    if (seat < 0 || seat > 3 || !readable(&g->v))
+    if (seat < 0 || seat > 3 || !readable(&g->v, seat))
         return PARLOUR_E_ARG;
     int n = parlour_sg_to_act(&g->v, who);
     if (n < 0)
@@ -227,10 +223,12 @@ static int discard(const parlour_sg_view *v, const parlour_sc_tables *t, int sea
             seen[m->kind] += m->type == PARLOUR_SC_MELD_PUNG ? 3 : 4;
         }
     for (int i = 0; i < v->ndiscards; i++) {
-        int taken = v->discards[i].taken;
+        int taken = v->discards[i].taken, tile = v->discards[i].tile;
+        if (tile >= PARLOUR_SG_TILES || taken > PARLOUR_SG_TAKEN_ROBBED)
+            return PARLOUR_E_ARG;
         if (taken == PARLOUR_SG_TAKEN_ON_TABLE || taken == PARLOUR_SG_TAKEN_WIN ||
             taken == PARLOUR_SG_TAKEN_ROBBED)
-            seen[v->discards[i].tile >> 2]++;
+            seen[tile >> 2]++;
     }
     /* Kinds of the missing suit are never live (they are no use). */
     for (int k = 0; k < KINDS; k++) {

@@ -136,7 +136,9 @@ def botlib(tmp_path_factory: pytest.TempPathFactory) -> Any:
     # The bot is hidden from the core's exports; this library of its own
     # exports it (PARLOUR_SG_BOT_INTERNAL defined empty).
     out = tmp_path_factory.mktemp("botlib") / "libbots.so"
-    sources = sorted(str(p) for p in cbuild.CSRC.glob("*.c"))
+    sources = [
+        str(cbuild.CSRC / f) for f in ("common.c", "sichuan.c", "sichuan_game.c", "sichuan_bots.c")
+    ]
     cmd = [cbuild.compiler(), "-std=c99", "-O1", "-shared", "-fPIC", "-DPARLOUR_SG_BOT_INTERNAL="]
     subprocess.run([*cmd, f"-I{cbuild.CSRC}", *sources, "-o", str(out)], check=True)
     ffi = cbuild.ffi()
@@ -235,9 +237,10 @@ DAMAGE: list[tuple[str, Any]] = [
     ("meld_type", 3),
     ("counts", 5),
     ("held_high", 1),
-    ("discard_tile", 108),
-    ("discard_taken", 5),
 ]
+# The discards are read (and checked) only for a choice among discards of
+# several kinds: then refused, else the choice is unchanged.
+DISCARD_DAMAGE: list[tuple[str, Any]] = [("discard_tile", 108), ("discard_taken", 5)]
 
 
 def _damage(g: Any, what: str, value: int, seat: int) -> None:
@@ -267,8 +270,9 @@ def test_c_bot_refuses_damaged_states(botlib: Any) -> None:
     tiles = ffi.new("uint8_t[3]")
     who = ffi.new("int8_t[4]")
     size = ffi.sizeof("parlour_sg_game")
-    checked = 0
-    for seed, steps in itertools.product(range(4), (0, 5, 30, 80)):
+    legal = ffi.new("uint8_t[128]")
+    checked = discards_read = 0
+    for seed, steps in itertools.product(range(4), (0, 5, 30, 31, 80, 81)):
         base = _new_game(ffi, lib, tables, seed, exchange=seed % 2 == 1)
         _play_to_claim_or_turn(ffi, lib, tables, base, steps)
         n = lib.parlour_sg_to_act(ffi.addressof(base, "v"), who)
@@ -282,7 +286,22 @@ def test_c_bot_refuses_damaged_states(botlib: Any) -> None:
             assert code[0] == -7
             assert lib.parlour_sg_bot_heuristic_exchange(g, seat, tiles) == E_ARG
             checked += 1
-    assert checked > 200
+        for (what, value), seat in itertools.product(DISCARD_DAMAGE, seats):
+            if n <= 0:
+                continue
+            assert lib.parlour_sg_bot_heuristic(base, tables, seat, code) == 0
+            want = code[0]
+            m = lib.parlour_sg_legal(ffi.addressof(base, "v"), tables, seat, legal)
+            kinds = {legal[i] >> 2 for i in range(m) if legal[i] < lib.PARLOUR_SG_A_WIN}
+            read = want < lib.PARLOUR_SG_A_WIN and len(kinds) > 1
+            g = ffi.new("parlour_sg_game *")
+            ffi.memmove(g, base, size)
+            _damage(g, what, value, seat)
+            code[0] = -7
+            st = lib.parlour_sg_bot_heuristic(g, tables, seat, code)
+            assert (st, code[0]) == ((E_ARG, -7) if read else (0, want)), (what, steps)
+            discards_read += read
+    assert checked > 200 and discards_read > 4
     # Random bytes over the view: any status, no crash, *code_out written
     # only on success and then a code in range.
     rng = random.Random(5)
