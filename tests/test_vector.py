@@ -219,10 +219,10 @@ def test_pyrandom_is_python_random_bit_for_bit() -> None:
                 x = list(range(op[1]))
                 r.shuffle(x)
                 want.append(x)
-        assert core.pyrandom_draws(seed, ops) == want, seed
+        assert core._SichuanVector.pyrandom_draws(seed, ops) == want, seed
     # Past the first block of 624 words too.
     r = random.Random(5)
-    assert core.pyrandom_draws(5, [("below", 1000)] * 3000) == [
+    assert core._SichuanVector.pyrandom_draws(5, [("below", 1000)] * 3000) == [
         r._randbelow(1000)  # type: ignore[attr-defined]
         for _ in range(3000)
     ]

@@ -157,14 +157,8 @@ def ninedomains_battle_batch(
     a: Any, b: Any, bonus_a: Any = None, bonus_b: Any = None
 ) -> NDArray[np.int8]: ...
 
-# -- the vector environment (_vector.pxi) --
-VECTOR_EXCHANGE: int
-VECTOR_RANDOM: int
-VECTOR_HEURISTIC: int
-
-def pyrandom_draws(seed: int, ops: Sequence[tuple[Any, ...]]) -> list[Any]: ...
-
-class SichuanVector:
+# -- the vector environment (_vector.pxi; private: parlour.vector wraps it) --
+class _SichuanVector:
     obs: NDArray[np.float32]
     mask: NDArray[np.bool_]
     to_act: NDArray[np.bool_]
@@ -186,3 +180,5 @@ class SichuanVector:
     def step_random(self, threads: int = 1) -> None: ...
     def deal_seed(self, i: int) -> int: ...
     def finished(self, i: int) -> tuple[int, int, list[tuple[int, int, tuple[int, int, int]]]]: ...
+    @staticmethod
+    def pyrandom_draws(seed: int, ops: Sequence[tuple[Any, ...]]) -> list[Any]: ...

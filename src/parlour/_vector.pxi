@@ -50,46 +50,10 @@ cdef extern from "parlour_sichuan_vector.h":
                                int threads) nogil
 
 
-def pyrandom_draws(seed, ops):
-    """What the C twin of ``random.Random(seed)`` draws for each of ``ops``,
-    in order (for the tests): ``("bits", k)``, ``("below", n)``,
-    ``("random",)`` or ``("shuffle", n)`` (a shuffled ``list(range(n))``,
-    n <= 256). ``seed``: an int in 0 .. 2**128 - 1."""
-    cdef parlour_pyrandom r
-    cdef uint32_t words[4]
-    cdef uint8_t buf[256]
-    cdef int i, n
-    if not 0 <= seed < 1 << 128:
-        raise ValueError(f"seed must be in 0 .. 2**128 - 1, not {seed}")
-    for i in range(4):
-        words[i] = (seed >> (32 * i)) & 0xFFFFFFFF
-    _check(parlour_pyrandom_seed_words(&r, words, 4))
-    out = []
-    for op in ops:
-        if op[0] == "bits":
-            if not 0 <= op[1] <= 64:
-                raise ValueError("bits: k must be in 0..64")
-            out.append(parlour_pyrandom_bits(&r, op[1]))
-        elif op[0] == "below":
-            out.append(parlour_pyrandom_below(&r, op[1]))
-        elif op[0] == "random":
-            out.append(parlour_pyrandom_random(&r))
-        elif op[0] == "shuffle":
-            n = op[1]
-            if not 0 <= n <= 256:
-                raise ValueError("shuffle: n must be in 0..256")
-            for i in range(n):
-                buf[i] = <uint8_t>i
-            parlour_pyrandom_shuffle_u8(&r, buf, n)
-            out.append([buf[i] for i in range(n)])
-        else:
-            raise ValueError(f"unknown op {op!r}")
-    return out
-
-
-cdef class SichuanVector:
-    """``ntables`` Sichuan tables in C with their output arrays (see
-    parlour.vector.VectorGame, which wraps this).
+cdef class _SichuanVector:
+    """``ntables`` Sichuan tables in C with their output arrays (private:
+    parlour.vector.VectorGame wraps it; the pure backend has no twin of it,
+    VectorGame runs on Game objects there).
 
     ``rules``: (fan cap code, self_draw_doubles, exchange_three,
     call_transfer, flower_pig_penalty); ``learner_mask`` bit s for each
@@ -216,7 +180,39 @@ cdef class SichuanVector:
             raise IndexError(f"table {i} out of range 0..{self.num_tables - 1}")
         return &self.env.tables[i]
 
-
-VECTOR_EXCHANGE = PARLOUR_SV_EXCHANGE
-VECTOR_RANDOM = PARLOUR_SV_RANDOM
-VECTOR_HEURISTIC = PARLOUR_SV_HEURISTIC
+    @staticmethod
+    def pyrandom_draws(seed, ops):
+        """What the C twin of ``random.Random(seed)`` draws for each of ``ops``,
+        in order (for the tests): ``("bits", k)``, ``("below", n)``,
+        ``("random",)`` or ``("shuffle", n)`` (a shuffled ``list(range(n))``,
+        n <= 256). ``seed``: an int in 0 .. 2**128 - 1."""
+        cdef parlour_pyrandom r
+        cdef uint32_t words[4]
+        cdef uint8_t buf[256]
+        cdef int i, n
+        if not 0 <= seed < 1 << 128:
+            raise ValueError(f"seed must be in 0 .. 2**128 - 1, not {seed}")
+        for i in range(4):
+            words[i] = (seed >> (32 * i)) & 0xFFFFFFFF
+        _check(parlour_pyrandom_seed_words(&r, words, 4))
+        out = []
+        for op in ops:
+            if op[0] == "bits":
+                if not 0 <= op[1] <= 64:
+                    raise ValueError("bits: k must be in 0..64")
+                out.append(parlour_pyrandom_bits(&r, op[1]))
+            elif op[0] == "below":
+                out.append(parlour_pyrandom_below(&r, op[1]))
+            elif op[0] == "random":
+                out.append(parlour_pyrandom_random(&r))
+            elif op[0] == "shuffle":
+                n = op[1]
+                if not 0 <= n <= 256:
+                    raise ValueError("shuffle: n must be in 0..256")
+                for i in range(n):
+                    buf[i] = <uint8_t>i
+                parlour_pyrandom_shuffle_u8(&r, buf, n)
+                out.append([buf[i] for i in range(n)])
+            else:
+                raise ValueError(f"unknown op {op!r}")
+        return out

@@ -70,7 +70,7 @@ from parlour.sichuan.bots import HeuristicBot, RandomBot
 from parlour.sichuan.game import Exchange, Game
 from parlour.sichuan.ids import NUM_ACTION_IDS
 from parlour.sichuan.obs import OBS_SHAPE
-from parlour.sichuan.rules import Rules
+from parlour.sichuan.rules import Rules as SichuanRules
 from parlour.sichuan.values import ACTIONS_BY_CODE
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class VectorGame:
         name: str,
         num_tables: int,
         *,
-        rules: Rules | None = None,
+        rules: SichuanRules | None = None,
         seed: int = 0,
         learners: Iterable[int] | None = None,
         opponents: OpponentName | None = None,
@@ -134,8 +134,8 @@ class VectorGame:
         if num_tables.__class__ is not int or not 1 <= num_tables <= _TABLE_LIMIT:
             raise ValueError(f"num_tables must be an int in 1..{_TABLE_LIMIT}, not {num_tables!r}")
         if rules is None:
-            rules = Rules()
-        elif not isinstance(rules, Rules):
+            rules = SichuanRules()
+        elif not isinstance(rules, SichuanRules):
             raise ValueError(f"rules must be parlour.sichuan.Rules or None, not {rules!r}")
         if seed.__class__ is not int or not 0 <= seed < _SEED_LIMIT:
             raise ValueError(f"seed must be an int in 0 .. 2**64 - 1, not {seed!r}")
@@ -300,7 +300,9 @@ class VectorGame:
         return out
 
 
-def _record_of(rules: Rules, seed: int, rows: Sequence[tuple[int, int, tuple[int, ...]]]) -> Any:
+def _record_of(
+    rules: SichuanRules, seed: int, rows: Sequence[tuple[int, int, tuple[int, ...]]]
+) -> Any:
     # The deal replayed from its seed and the C log: seat, code (255 for an
     # exchange, whose tiles are given) per action.
     game = Game(rules, seed=seed)
@@ -313,13 +315,13 @@ def _record_of(rules: Rules, seed: int, rows: Sequence[tuple[int, int, tuple[int
 
 
 class _CTables:
-    # The tables in the C core (parlour._core.SichuanVector).
+    # The tables in the C core (parlour._core._SichuanVector).
     def __init__(self, owner: VectorGame) -> None:
         core = _backend.load("c")
         r = owner.rules
         self._owner = owner
         mask = sum(1 << s for s in owner.learners)
-        self._v: Any = core.SichuanVector(
+        self._v: Any = core._SichuanVector(
             owner.num_tables,
             (
                 r.cap_code(),
