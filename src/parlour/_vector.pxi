@@ -71,6 +71,9 @@ cdef class _SichuanVector:
     cdef readonly int num_tables
     cdef readonly int num_learners
     cdef bint dealt
+    # Set while a call runs without the GIL: a second thread calling in
+    # then would race the first over the same tables.
+    cdef bint busy
 
     def __cinit__(self, int ntables, tuple rules, uint64_t seed, unsigned learner_mask,
                   int opponents):
@@ -105,11 +108,19 @@ cdef class _SichuanVector:
         self.out.rewards = <float *><size_t>self.rewards.ctypes.data
         self.out.done = <uint8_t *><size_t>self.done.ctypes.data
         self.dealt = False
+        self.busy = False
 
     def __dealloc__(self):
         parlour_sv_free(self.env)
 
+    cdef int _enter(self) except -1:
+        if self.busy:
+            raise RuntimeError("another thread is stepping this environment")
+        self.busy = True
+        return 0
+
     cdef int _ran(self, int st) except -1:
+        self.busy = False
         if st < 0:
             self.dealt = False  # a table failed part-way: only reset is safe
             raise RuntimeError(
@@ -120,39 +131,39 @@ cdef class _SichuanVector:
 
     def reset(self, int threads=1):
         cdef int st
+        self._enter()
         with nogil:
             st = parlour_sv_reset(self.env, &self.out, threads)
         self._ran(st)
         self.dealt = True
 
-    def check(self, actions):
-        """None if ``actions`` (int32, C-contiguous, (T, S)) are all legal,
-        else (table, seat, kind): kind 1 an action for a seat not asked, 2
-        -1 for the seat asked, 3 an id it may not take now. Nothing changes."""
+    def step(self, actions, int threads=1):
+        """Check ``actions`` (int32, C-contiguous, (T, S)) for every table,
+        then apply them and play on. Returns None, or without changing
+        anything (table, seat, kind): kind 1 an action for a seat not asked,
+        2 -1 for the seat asked, 3 an id it may not take now."""
         cdef const int32_t[:, ::1] a = actions
         cdef int st
         if not self.dealt:
             raise RuntimeError("reset the environment first")
         if a.shape[0] != self.num_tables or a.shape[1] != self.num_learners:
             raise ValueError(f"actions must have shape ({self.num_tables}, {self.num_learners})")
+        self._enter()
         with nogil:
             st = parlour_sv_check(self.env, &a[0, 0])
+            if st == 0:
+                st = parlour_sv_step(self.env, &self.out, threads)
         if st == PARLOUR_SG_E_ILLEGAL:
+            self.busy = False
             return (self.env.err_table, self.env.err_seat, self.env.err_kind)
-        _check(st)
-        return None
-
-    def step(self, int threads=1):
-        """Apply the actions the last check accepted (call check first)."""
-        cdef int st
-        with nogil:
-            st = parlour_sv_step(self.env, &self.out, threads)
         self._ran(st)
+        return None
 
     def step_random(self, int threads=1):
         cdef int st
         if not self.dealt:
             raise RuntimeError("reset the environment first")
+        self._enter()
         with nogil:
             st = parlour_sv_step_random(self.env, &self.out, threads)
         self._ran(st)

@@ -213,7 +213,7 @@ class VectorGame:
         """
         self._need_reset()
         checked = self._actions(actions)
-        bad = self._impl.check(checked)
+        bad = self._impl.step(checked)
         if bad is not None:
             table, seat, kind = bad
             a = int(checked[table, self.learners.index(seat)])
@@ -224,7 +224,6 @@ class VectorGame:
             else:
                 why = f"may not take action id {a} now"
             raise IllegalActionError(f"table {table}, seat {seat} {why}")
-        self._impl.step()
         return self._outputs()
 
     def step_random(
@@ -343,12 +342,10 @@ class _CTables:
         self._records.clear()
         self._v.reset(self._owner.threads)
 
-    def check(self, actions: Any) -> tuple[int, int, int] | None:
-        bad: tuple[int, int, int] | None = self._v.check(actions)
+    def step(self, actions: Any) -> tuple[int, int, int] | None:
+        # Checked and applied in one call, which refuses a second thread.
+        bad: tuple[int, int, int] | None = self._v.step(actions, self._owner.threads)
         return bad
-
-    def step(self) -> None:
-        self._v.step(self._owner.threads)
 
     def step_random(self) -> None:
         self._v.step_random(self._owner.threads)
@@ -407,7 +404,6 @@ class _PyTables:
             HeuristicBot() if owner.opponents == "heuristic" else RandomBot()
         )
         self._random = RandomBot()
-        self._chosen: list[Any] = [None] * t
 
     def _deal(self, tb: _PyTable) -> None:
         tb.seed = tb.deals.getrandbits(63)
@@ -460,7 +456,7 @@ class _PyTables:
         self.done[:] = False
         self.rewards[:] = 0.0
 
-    def check(self, actions: Any) -> tuple[int, int, int] | None:
+    def step(self, actions: Any) -> tuple[int, int, int] | None:
         chosen: list[Any] = []
         for i, tb in enumerate(self._tables):
             game = tb.game
@@ -476,14 +472,11 @@ class _PyTables:
                 if not 0 <= a < NUM_ACTION_IDS or not game.legal_mask(seat)[a]:
                     return (i, seat, _ILLEGAL)
                 chosen.append(game.action_from_id(a, seat))
-        self._chosen = chosen
-        return None
-
-    def step(self) -> None:
         for i, tb in enumerate(self._tables):
             assert tb.game is not None
-            tb.game.apply(tb.asked, self._chosen[i])
+            tb.game.apply(tb.asked, chosen[i])
             self._advance(i, tb)
+        return None
 
     def step_random(self) -> None:
         for i, tb in enumerate(self._tables):
