@@ -7,7 +7,9 @@ Gymnasium); ``import parlour`` never imports this package.
 - :func:`parallel`: a PettingZoo :class:`~pettingzoo.ParallelEnv`, every
   agent asked now in one step;
 - :func:`gym`: a Gymnasium :class:`~gymnasium.Env` for one learner against
-  parlour's bots.
+  parlour's bots;
+- :func:`gym_vector`: a Gymnasium :class:`~gymnasium.vector.VectorEnv` of
+  many such deals stepped together in C (:class:`parlour.vector.VectorGame`).
 
 Each speaks the game's learning interface: integer action ids
 (``game.num_action_ids``), masks (``game.legal_mask``), arrays
@@ -23,13 +25,24 @@ from typing import Any
 from parlour.env._aec import AECEnv
 from parlour.env._gym import GymEnv, Illegal, Opponents
 from parlour.env._parallel import ParallelEnv
+from parlour.env._vector import GymVectorEnv
 from parlour.protocol import Rules
+from parlour.vector import OpponentName
 
-__all__ = ["AECEnv", "GymEnv", "ParallelEnv", "aec", "gym", "parallel"]
+__all__ = [
+    "AECEnv",
+    "GymEnv",
+    "GymVectorEnv",
+    "ParallelEnv",
+    "aec",
+    "gym",
+    "gym_vector",
+    "parallel",
+]
 
 # The classes live in private modules (a module named aec would be shadowed by
 # the function aec); they are documented and pickled under the name users import.
-for _cls in (AECEnv, GymEnv, ParallelEnv):
+for _cls in (AECEnv, GymEnv, GymVectorEnv, ParallelEnv):
     _cls.__module__ = __name__
 
 
@@ -91,4 +104,36 @@ def gym(
         seed=seed,
         render_mode=render_mode,
         illegal=illegal,
+    )
+
+
+def gym_vector(
+    name: str,
+    num_envs: int,
+    *,
+    seat: int = 0,
+    opponents: OpponentName = "heuristic",
+    rules: Rules | Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    threads: int = 1,
+    copy: bool = True,
+) -> GymVectorEnv:
+    """A Gymnasium vector environment of ``num_envs`` deals of the game
+    registered as ``name`` (Sichuan for now), the learner at ``seat`` and
+    ``opponents`` (``"random"`` or ``"heuristic"``) at the other seats,
+    played inside the C core by :class:`parlour.vector.VectorGame`.
+
+    ``threads`` splits the deals over native threads; ``copy=False`` hands
+    out the preallocated arrays instead of copies (see
+    :class:`GymVectorEnv`).
+    """
+    return GymVectorEnv(
+        name,
+        num_envs,
+        seat=seat,
+        opponents=opponents,
+        rules=rules,
+        seed=seed,
+        threads=threads,
+        copy=copy,
     )
