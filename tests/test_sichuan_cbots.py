@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,15 @@ VARIANTS = [
     Rules(exchange_three=x, call_transfer=c, self_draw_doubles=d)
     for x, c, d in itertools.product([False, True], repeat=3)
 ]
+
+
+@pytest.fixture(autouse=True)
+def _c_evaluators() -> Iterator[None]:
+    # The Python bot on the C evaluators whatever PARLOUR_BACKEND says: the
+    # pure twin gives the same values (tests/test_twin_parity.py) a hundred
+    # times slower, and these tests are about the bot, not the evaluators.
+    with _backend.use("c"):
+        yield
 
 
 def c_choice(game: Game, seat: int) -> Any:
