@@ -197,6 +197,15 @@ def test_lock_step_many_deals(rules: Rules, learners: tuple[int, ...]) -> None:
                      rules=rules, steps=1500) >= 50  # fmt: skip
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: str(r.to_dict()))
+def test_lock_step_heuristic_many_deals(rules: Rules) -> None:
+    if _backend.current() == "c" and not _c_heuristic_ready():
+        pytest.skip("the C heuristic bot (csrc/sichuan_bots.c) is not written yet")
+    assert lock_step(tables=8, seed=77, learners=(2,), opponents="heuristic",
+                     rules=rules, steps=400) >= 20  # fmt: skip
+
+
 @needs_c
 def test_pyrandom_is_python_random_bit_for_bit() -> None:
     core = _backend.load("c")
