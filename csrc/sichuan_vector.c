@@ -16,21 +16,22 @@
 #define KINDS 27
 #define OBS_FLOATS (PARLOUR_SG_OBS_END * KINDS)
 
-/* The rules with the exchange direction of one deal (the rest is shared). */
+/* The table's next deal, dealt. */
 static int deal(parlour_sv_env *env, parlour_sv_table *tb)
 {
     uint8_t wall[PARLOUR_SG_TILES];
     parlour_sg_rules rules = env->rules;
-    parlour_pyrandom *r = &tb->bots;
+    parlour_pyrandom r;
     /* Game(rules, seed=d): the wall from random.Random(d), then the
-     * direction from the same generator; the bots start a fresh one. */
+     * direction from the same generator; the bots start a fresh one, a copy
+     * of it as seeded (seeding costs more than the copy). */
     tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
-    parlour_pyrandom_seed(r, tb->seed);
+    parlour_pyrandom_seed(&tb->bots, tb->seed);
+    r = tb->bots;
     for (int i = 0; i < PARLOUR_SG_TILES; i++)
         wall[i] = (uint8_t)i;
-    parlour_pyrandom_shuffle_u8(r, wall, PARLOUR_SG_TILES);
-    rules.exchange_step = rules.exchange_three ? (int)parlour_pyrandom_below(r, 3) + 1 : 0;
-    parlour_pyrandom_seed(r, tb->seed);
+    parlour_pyrandom_shuffle_u8(&r, wall, PARLOUR_SG_TILES);
+    rules.exchange_step = rules.exchange_three ? (int)parlour_pyrandom_below(&r, 3) + 1 : 0;
     tb->nlog = 0;
     tb->ledger_seen = 0;
     tb->codes_seat = -1;
