@@ -1,0 +1,198 @@
+"""The C Shrine Wars engine against the pure-Python game, in lock step.
+
+Both get the same deck and the same actions; after every step every public
+view must agree: whose turn, each seat's legal actions (in order) and
+observation, and at the end the result (scores, winners, ledger, details).
+Actions are chosen from the pure game's view by random and heuristic
+players, with other payments than the default and illegal tries mixed in;
+an illegal call must leave every byte of the C state as it was. ``check``
+must refuse damaged states.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import struct
+from typing import Any
+
+import pytest
+
+from parlour import _backend
+from parlour.errors import IllegalActionError
+from parlour.shrinewars import Game, HeuristicBot, Rules
+from parlour.shrinewars.game import Bid, _payments
+
+pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
+
+VARIANTS = [
+    Rules(),
+    Rules(open_table=True),
+    Rules(oinks=3),
+    Rules(oinks=1, open_table=True),
+    Rules(oinks=0),
+]
+
+
+def _engine(rules: Rules, players: int, deck: tuple[int, ...]) -> Any:
+    from parlour.shrinewars.engine_c import CEngine
+
+    return CEngine(rules, players, deck)
+
+
+def _illegal_tries(game: Game, fast: Any, seat: int, rng: random.Random) -> None:
+    # Bids the pure game refuses are refused by C with no byte changed; so is
+    # anything from a seat not to act.
+    before = fast.state.state_bytes()
+    amount = rng.randint(1, 3 * game.rules.oinks + 3)
+    n = game.num_players
+    for e in range(4):
+        paid = [0, 0, 0, 0]
+        paid[e] = amount
+        bid = Bid(amount, (paid[0], paid[1], paid[2], paid[3]))
+        try:
+            game.verify_action(seat, bid)
+        except IllegalActionError:
+            assert not fast.apply(seat, bid)
+            assert fast.state.state_bytes() == before
+        assert not fast.apply((seat + 1) % n, bid)
+        assert fast.state.state_bytes() == before
+    assert fast.state.apply(seat, 5, (1, 1, 1, 1)) != 0  # does not add up
+    assert fast.state.apply(seat, -1, (0, 0, 0, 0)) != 0
+    assert fast.state.apply(n, 0, (0, 0, 0, 0)) != 0
+    assert fast.state.state_bytes() == before
+
+
+def _lock_step(
+    rules: Rules, players: int, seed: int, deck: Any = None, heuristic: bool = False
+) -> int:
+    pure = Game(rules, seed=seed, players=players, deck=deck)
+    fast = _engine(rules, players, pure._deck0)
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    steps = 0
+    while True:
+        assert pure.to_act == fast.to_act
+        assert pure.is_over == fast.is_over
+        for s in range(players):
+            assert pure.legal_actions(s) == fast.legal(s), (seed, steps, s)
+            assert pure.observation(s) == fast.observation(s), (seed, steps, s)
+        assert fast.state.check() == 0
+        if pure.is_over:
+            break
+        seat = pure.to_act[0]
+        legal = pure.legal_actions(seat)
+        _illegal_tries(pure, fast, seat, rng)
+        if heuristic:
+            action = bot.act(pure.observation(seat), legal, rng)
+        else:
+            action = rng.choice(legal)
+            if isinstance(action, Bid) and rng.random() < 0.3:
+                ways = _payments(action.amount, pure._oinks[seat], pure._lot_elements)
+                action = Bid(action.amount, rng.choice(ways))
+        pure.apply(seat, action)
+        assert fast.apply(seat, action)
+        steps += 1
+    assert pure.result == fast.result()
+    assert fast.points() == pure.points()
+    return steps
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=repr)
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_lock_step_random(rules: Rules, players: int) -> None:
+    for seed in range(1 if rules.oinks >= 10 else 2):
+        _lock_step(rules, players, seed * 7 + players)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_lock_step_heuristic(players: int) -> None:
+    for seed in range(2 if players < 6 else 1):
+        _lock_step(Rules(open_table=seed == 1), players, 100 + seed, heuristic=True)
+
+
+def test_lock_step_short_decks() -> None:
+    # Short decks: opening draws that cycle the deck, ties never broken,
+    # sets due on the last card.
+    rng = random.Random(5)
+    for seed in range(60):
+        deck = rng.sample(range(36), rng.randint(1, 6))
+        players = rng.randint(2, 6)
+        _lock_step(Rules(oinks=rng.choice([0, 1, 2, 10])), players, seed, deck=deck)
+    # every seat draws a 9 (and again): the lowest tied seat starts
+    _lock_step(Rules(oinks=2), 4, 0, deck=[8, 17, 26, 35])
+
+
+@pytest.mark.slow
+def test_lock_step_many() -> None:
+    for seed in range(300):
+        players = 2 + seed % 5
+        rules = VARIANTS[seed % len(VARIANTS)]
+        _lock_step(rules, players, 1000 + seed, heuristic=seed % 4 == 0)
+
+
+def test_copy_and_pickle_are_independent() -> None:
+    fast = _engine(Rules(), 4, tuple(range(36)))
+    twin = fast.clone()
+    seat = fast.to_act[0]
+    assert fast.apply(seat, fast.legal(seat)[1])
+    assert twin.state.state_bytes() != fast.state.state_bytes()
+    again = pickle.loads(pickle.dumps(fast.state))
+    assert again.state_bytes() == fast.state.state_bytes()
+
+
+def test_bad_setups_are_refused() -> None:
+    core = _backend.load("c")
+    new = core._ShrineWarsState.new
+    for args in [
+        (1, 10, False, [0]),
+        (7, 10, False, [0]),
+        (4, -1, False, [0]),
+        (4, 1001, False, [0]),
+        (4, 10, False, []),
+        (4, 10, False, [0, 0]),
+        (4, 10, False, [36]),
+        (4, 10, False, [*range(36), 0]),
+    ]:
+        with pytest.raises(ValueError):
+            new(*args)
+
+
+# Offsets of a few fields of parlour_swg_game, read from the layout:
+# players, start_oinks (int32 each), then open_table, over, set_due, deck_len.
+_OVER = 9
+_DECK_LEN = 11
+_DECK0 = 12
+_DECK = 48
+
+
+def _damaged(data: bytes, at: int, value: int) -> bytes:
+    return data[:at] + bytes([value]) + data[at + 1 :]
+
+
+def test_check_refuses_damaged_states() -> None:
+    fast = _engine(Rules(), 4, tuple(range(36)))
+    for _ in range(5):
+        seat = fast.to_act[0]
+        assert fast.apply(seat, fast.legal(seat)[-1])
+    state = fast.state
+    good = state.state_bytes()
+    assert state.check() == 0
+    players = struct.unpack_from("<i", good, 0)[0]
+    assert players == 4
+    damage = [
+        good[:0] + struct.pack("<i", 7) + good[4:],  # seven players
+        good[:4] + struct.pack("<i", 11) + good[8:],  # Oinks no longer add up
+        _damaged(good, _OVER, 2),
+        _damaged(good, _DECK_LEN, 37),
+        _damaged(good, _DECK0, good[_DECK0 + 1]),  # a card twice in the deck
+        _damaged(good, _DECK + 35, good[_DECK + 34]),  # a card twice after the draw
+    ]
+    twin = state.copy()
+    for bad in damage:
+        twin.set_bytes(bad)
+        assert twin.check() != 0
+        with pytest.raises(ValueError):
+            twin.observe(0)
+        with pytest.raises(ValueError):
+            pickle.loads(pickle.dumps(twin))
