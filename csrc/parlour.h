@@ -18,5 +18,6 @@
 #include "parlour_shrinewars.h"
 #include "parlour_shrinewars_game.h"
 #include "parlour_ninedomains.h"
+#include "parlour_ninedomains_game.h"
 
 #endif

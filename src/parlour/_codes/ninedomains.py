@@ -114,3 +114,72 @@ ND_AID_SWAP = 2730
 ND_AID_RECOVER = 2802
 ND_AID_DECLINE = 2984
 ND_AID_END = 2985
+
+ND_ELEMENT = (
+    ("NONE", 0, ""),
+    ("RED", 1, "red"),
+    ("GREEN", 2, "green"),
+    ("BLUE", 3, "blue"),
+    ("PURPLE", 4, "purple"),
+    ("HALF_PURPLE", 5, "half-purple"),
+)
+ND_ELEMENT_NONE = 0
+ND_ELEMENT_RED = 1
+ND_ELEMENT_GREEN = 2
+ND_ELEMENT_BLUE = 3
+ND_ELEMENT_PURPLE = 4
+ND_ELEMENT_HALF_PURPLE = 5
+ND_ELEMENT_LITERAL = Literal["", "red", "green", "blue", "purple", "half-purple"]
+ND_ELEMENT_NAMES: tuple[ND_ELEMENT_LITERAL, ...] = (
+    "",
+    "red",
+    "green",
+    "blue",
+    "purple",
+    "half-purple",
+)
+
+ND_TIE = (
+    ("DRAW", 0, "draw"),
+    ("DOMAINS", 1, "domains"),
+)
+ND_TIE_DRAW = 0
+ND_TIE_DOMAINS = 1
+ND_TIE_LITERAL = Literal["draw", "domains"]
+ND_TIE_NAMES: tuple[ND_TIE_LITERAL, ...] = (
+    "draw",
+    "domains",
+)
+
+ND_PHASE = (
+    ("PLACE", 0, "place"),
+    ("EFFECT", 1, "effect"),
+    ("OVER", 2, "over"),
+)
+ND_PHASE_PLACE = 0
+ND_PHASE_EFFECT = 1
+ND_PHASE_OVER = 2
+ND_PHASE_LITERAL = Literal["place", "effect", "over"]
+ND_PHASE_NAMES: tuple[ND_PHASE_LITERAL, ...] = (
+    "place",
+    "effect",
+    "over",
+)
+
+ND_REASON = (
+    ("ELEMENTS", 0, "elements"),
+    ("POINTS", 1, "points"),
+    ("DOMAINS", 2, "domains"),
+    ("DRAW", 3, "draw"),
+)
+ND_REASON_ELEMENTS = 0
+ND_REASON_POINTS = 1
+ND_REASON_DOMAINS = 2
+ND_REASON_DRAW = 3
+ND_REASON_LITERAL = Literal["elements", "points", "domains", "draw"]
+ND_REASON_NAMES: tuple[ND_REASON_LITERAL, ...] = (
+    "elements",
+    "points",
+    "domains",
+    "draw",
+)
