@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "parlour_sichuan_game.h"
+#include "parlour_sichuan_ids.h"
 
 #define KINDS 27
 
@@ -76,20 +77,6 @@ int parlour_sg_exchange_id(int k0, int k1, int k2)
     return PARLOUR_SG_AID_EXCHANGE + (k0 / 9) * 165 + multiset_index(k0 % 9, k1 % 9, k2 % 9);
 }
 
-static int id_of_code(int code)
-{
-    if (code < PARLOUR_SG_A_WIN)
-        return PARLOUR_SG_AID_DISCARD + ((code - PARLOUR_SG_A_DISCARD) >> 2);
-    if (code == PARLOUR_SG_A_WIN)
-        return PARLOUR_SG_AID_WIN;
-    if (code == PARLOUR_SG_A_PASS)
-        return PARLOUR_SG_AID_PASS;
-    if (code < PARLOUR_SG_A_KONG)
-        return PARLOUR_SG_AID_PUNG + code - PARLOUR_SG_A_PUNG;
-    if (code < PARLOUR_SG_A_DECLARE)
-        return PARLOUR_SG_AID_KONG + code - PARLOUR_SG_A_KONG;
-    return PARLOUR_SG_AID_DECLARE + code - PARLOUR_SG_A_DECLARE;
-}
 
 int parlour_sg_legal_ids(const parlour_sg_view *v, const parlour_sc_tables *t, int seat,
                          uint8_t *out)
@@ -126,7 +113,7 @@ int parlour_sg_legal_ids(const parlour_sg_view *v, const parlour_sc_tables *t, i
         return m;
     memset(out, 0, PARLOUR_SG_AID_END);
     for (int i = 0; i < m; i++) {
-        int id = id_of_code(codes[i]);
+        int id = parlour_sg_id_of_code(codes[i]);
         n += !out[id];
         out[id] = 1;
     }

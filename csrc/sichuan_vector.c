@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "parlour_sichuan_bots.h"
+#include "parlour_sichuan_ids.h"
 
 #if !defined(_WIN32)
 #include <pthread.h>
@@ -272,22 +273,6 @@ static int advance(parlour_sv_env *env, parlour_sv_table *tb)
     }
 }
 
-/* The id of an action code (as parlour_sg_legal_ids maps them). */
-static int id_of_code(int code)
-{
-    if (code < PARLOUR_SG_A_WIN)
-        return PARLOUR_SG_AID_DISCARD + ((code - PARLOUR_SG_A_DISCARD) >> 2);
-    if (code == PARLOUR_SG_A_WIN)
-        return PARLOUR_SG_AID_WIN;
-    if (code == PARLOUR_SG_A_PASS)
-        return PARLOUR_SG_AID_PASS;
-    if (code < PARLOUR_SG_A_KONG)
-        return PARLOUR_SG_AID_PUNG + code - PARLOUR_SG_A_PUNG;
-    if (code < PARLOUR_SG_A_DECLARE)
-        return PARLOUR_SG_AID_KONG + code - PARLOUR_SG_A_KONG;
-    return PARLOUR_SG_AID_DECLARE + code - PARLOUR_SG_A_DECLARE;
-}
-
 /* parlour_sg_legal_ids, from the codes kept for the answer (the same list
  * it would make), but in the exchange phase, whose ids it lists itself. */
 static int mask_of(parlour_sv_env *env, parlour_sv_table *tb, int seat, uint8_t *mask)
@@ -300,7 +285,7 @@ static int mask_of(parlour_sv_env *env, parlour_sv_table *tb, int seat, uint8_t 
         return m;
     memset(mask, 0, PARLOUR_SG_AID_END);
     for (int i = 0; i < m; i++)
-        mask[id_of_code(codes[i])] = 1;
+        mask[parlour_sg_id_of_code(codes[i])] = 1;
     return m;
 }
 
