@@ -87,6 +87,15 @@ _OPPONENTS: dict[str, int] = {"random": 0, "heuristic": 1}
 _SEED_LIMIT = 1 << 64
 _TABLE_LIMIT = 1 << 20
 
+#: What :meth:`VectorGame.step` returns: ``(obs, mask, to_act, rewards, done)``.
+StepArrays = tuple[
+    "NDArray[np.float32]",
+    "NDArray[np.bool_]",
+    "NDArray[np.bool_]",
+    "NDArray[np.float32]",
+    "NDArray[np.bool_]",
+]
+
 # What the C check reports: an action for a seat not asked, -1 for the seat
 # asked, an id the seat may not take now.
 _NOT_TO_ACT, _MISSING, _ILLEGAL = 1, 2, 3
@@ -191,15 +200,7 @@ class VectorGame:
         a = self._impl
         return a.obs, a.mask, a.to_act
 
-    def step(
-        self, actions: Any
-    ) -> tuple[
-        NDArray[np.float32],
-        NDArray[np.bool_],
-        NDArray[np.bool_],
-        NDArray[np.float32],
-        NDArray[np.bool_],
-    ]:
+    def step(self, actions: Any) -> StepArrays:
         """Apply the learners' actions and play on: ``(obs, mask, to_act,
         rewards, done)``.
 
@@ -226,15 +227,7 @@ class VectorGame:
             raise IllegalActionError(f"table {table}, seat {seat} {why}")
         return self._outputs()
 
-    def step_random(
-        self,
-    ) -> tuple[
-        NDArray[np.float32],
-        NDArray[np.bool_],
-        NDArray[np.bool_],
-        NDArray[np.float32],
-        NDArray[np.bool_],
-    ]:
+    def step_random(self) -> StepArrays:
         """A step in which the random bot chooses each asked learner's action
         (drawing from the deal's bot generator, as for the opponents): the
         environment's own cost, with nothing chosen in Python."""
@@ -242,15 +235,7 @@ class VectorGame:
         self._impl.step_random()
         return self._outputs()
 
-    def _outputs(
-        self,
-    ) -> tuple[
-        NDArray[np.float32],
-        NDArray[np.bool_],
-        NDArray[np.bool_],
-        NDArray[np.float32],
-        NDArray[np.bool_],
-    ]:
+    def _outputs(self) -> StepArrays:
         a = self._impl
         return a.obs, a.mask, a.to_act, a.rewards, a.done
 
