@@ -317,7 +317,9 @@ class Game(protocol.Game):
     def _running_scores(self) -> tuple[float, ...]:
         # Sichuan pays as it goes: kongs, each win, the settlement at
         # exhaustion; the ledger's net totals are result.scores at the end.
-        return tuple(float(x) for x in self._engine.scores())
+        # The engine's ints as they are: rewards() compares them with the
+        # last call's before it makes floats of anything.
+        return self._engine.scores()
 
     # -- protocol hooks ----------------------------------------------------
     def parse_action(self, text: str, *, seat: int | None = None) -> protocol.Action:
