@@ -1,8 +1,9 @@
-"""The C Shrine Wars engine against the pure-Python game, in lock step.
+"""The C Shrine Wars engine against its pure-Python twin, in lock step.
 
 Both get the same deck and the same actions; after every step every public
 view must agree: whose turn, each seat's legal actions (in order) and
-observation, and at the end the result (scores, winners, ledger, details).
+observation and legal mask, the points, lot log and deck, and at the end the
+result (scores, winners, ledger, details) and the record, which replays.
 Actions are chosen from the pure game's view by random and heuristic
 players, with other payments than the default and illegal tries mixed in;
 an illegal call must leave every byte of the C state as it was. ``check``
@@ -11,6 +12,7 @@ must refuse damaged states.
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 import struct
@@ -21,7 +23,8 @@ import pytest
 from parlour import _backend
 from parlour.errors import IllegalActionError
 from parlour.shrinewars import Game, HeuristicBot, Rules
-from parlour.shrinewars.game import Bid, _payments
+from parlour.shrinewars.game import EngineName
+from parlour.shrinewars.values import Bid, ShrineWarsObservation, _payments
 
 pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
 
@@ -34,50 +37,57 @@ VARIANTS = [
 ]
 
 
-def _engine(rules: Rules, players: int, deck: tuple[int, ...]) -> Any:
-    from parlour.shrinewars.engine_c import CEngine
+def _pair(rules: Rules, players: int, seed: int, deck: Any = None) -> tuple[Game, Game]:
+    pure = Game(rules, seed=seed, players=players, deck=deck, engine="python")
+    fast = Game(rules, seed=seed, players=players, deck=deck, engine="c")
+    assert pure.engine == "python" and fast.engine == "c"
+    return pure, fast
 
-    return CEngine(rules, players, deck)
 
-
-def _illegal_tries(game: Game, fast: Any, seat: int, rng: random.Random) -> None:
+def _illegal_tries(pure: Game, fast: Game, seat: int, rng: random.Random) -> None:
     # Bids the pure game refuses are refused by C with no byte changed; so is
     # anything from a seat not to act.
-    before = fast.state.state_bytes()
-    amount = rng.randint(1, 3 * game.rules.oinks + 3)
-    n = game.num_players
+    engine: Any = fast._engine
+    before = engine.state.state_bytes()
+    amount = rng.randint(1, 3 * pure.rules.oinks + 3)
+    n = pure.num_players
     for e in range(4):
         paid = [0, 0, 0, 0]
         paid[e] = amount
         bid = Bid(amount, (paid[0], paid[1], paid[2], paid[3]))
         try:
-            game.verify_action(seat, bid)
-        except IllegalActionError:
-            assert not fast.apply(seat, bid)
-            assert fast.state.state_bytes() == before
-        assert not fast.apply((seat + 1) % n, bid)
-        assert fast.state.state_bytes() == before
-    assert fast.state.apply(seat, 5, (1, 1, 1, 1)) != 0  # does not add up
-    assert fast.state.apply(seat, -1, (0, 0, 0, 0)) != 0
-    assert fast.state.apply(n, 0, (0, 0, 0, 0)) != 0
-    assert fast.state.state_bytes() == before
+            pure.verify_action(seat, bid)
+        except IllegalActionError as exc:
+            assert not engine.apply(seat, bid)
+            assert engine.state.state_bytes() == before
+            with pytest.raises(IllegalActionError) as again:
+                fast.apply(seat, bid)
+            assert str(again.value) == str(exc)
+        assert not engine.apply((seat + 1) % n, bid)
+        assert engine.state.state_bytes() == before
+    assert engine.state.apply(seat, 5, (1, 1, 1, 1)) != 0  # does not add up
+    assert engine.state.apply(seat, -1, (0, 0, 0, 0)) != 0
+    assert engine.state.apply(n, 0, (0, 0, 0, 0)) != 0
+    assert engine.state.state_bytes() == before
 
 
 def _lock_step(
     rules: Rules, players: int, seed: int, deck: Any = None, heuristic: bool = False
 ) -> int:
-    pure = Game(rules, seed=seed, players=players, deck=deck)
-    fast = _engine(rules, players, pure._deck0)
+    pure, fast = _pair(rules, players, seed, deck)
     rng = random.Random(seed)
     bot = HeuristicBot()
     steps = 0
     while True:
         assert pure.to_act == fast.to_act
         assert pure.is_over == fast.is_over
+        assert pure.points() == fast.points()
+        assert pure.lot == fast.lot and pure.deck == fast.deck and pure.lots == fast.lots
         for s in range(players):
-            assert pure.legal_actions(s) == fast.legal(s), (seed, steps, s)
+            assert pure.legal_actions(s) == fast.legal_actions(s), (seed, steps, s)
             assert pure.observation(s) == fast.observation(s), (seed, steps, s)
-        assert fast.state.check() == 0
+            assert (pure.legal_mask(s) == fast.legal_mask(s)).all()
+        assert fast._engine.state.check() == 0  # type: ignore[union-attr]
         if pure.is_over:
             break
         seat = pure.to_act[0]
@@ -88,13 +98,15 @@ def _lock_step(
         else:
             action = rng.choice(legal)
             if isinstance(action, Bid) and rng.random() < 0.3:
-                ways = _payments(action.amount, pure._oinks[seat], pure._lot_elements)
+                ways = _payments(action.amount, pure.oinks[seat], pure.lot_elements)
                 action = Bid(action.amount, rng.choice(ways))
         pure.apply(seat, action)
-        assert fast.apply(seat, action)
+        fast.apply(seat, action)
         steps += 1
-    assert pure.result == fast.result()
-    assert fast.points() == pure.points()
+    assert pure.result == fast.result
+    assert pure.record() == fast.record()
+    replay = Game.from_record(fast.record())
+    assert replay.result == fast.result
     return steps
 
 
@@ -115,7 +127,7 @@ def test_lock_step_short_decks() -> None:
     # Short decks: opening draws that cycle the deck, ties never broken,
     # sets due on the last card.
     rng = random.Random(5)
-    for seed in range(60):
+    for seed in range(40):
         deck = rng.sample(range(36), rng.randint(1, 6))
         players = rng.randint(2, 6)
         _lock_step(Rules(oinks=rng.choice([0, 1, 2, 10])), players, seed, deck=deck)
@@ -131,14 +143,20 @@ def test_lock_step_many() -> None:
         _lock_step(rules, players, 1000 + seed, heuristic=seed % 4 == 0)
 
 
-def test_copy_and_pickle_are_independent() -> None:
-    fast = _engine(Rules(), 4, tuple(range(36)))
-    twin = fast.clone()
-    seat = fast.to_act[0]
-    assert fast.apply(seat, fast.legal(seat)[1])
-    assert twin.state.state_bytes() != fast.state.state_bytes()
-    again = pickle.loads(pickle.dumps(fast.state))
-    assert again.state_bytes() == fast.state.state_bytes()
+def test_copies_and_pickles_are_independent() -> None:
+    engines: tuple[EngineName, ...] = ("c", "python")
+    for engine in engines:
+        game = Game(seed=3, engine=engine)
+        twin = game.clone()
+        for copied in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+            assert copied.engine == engine
+            assert copied.observation(0) == game.observation(0)
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_actions(seat)[1])
+        assert twin.observation(seat) != game.observation(seat)
+        obs = game.observation(0)
+        assert isinstance(obs, ShrineWarsObservation)
+        assert twin.lots == () and len(obs.bids) == 1
 
 
 def test_bad_setups_are_refused() -> None:
@@ -171,11 +189,11 @@ def _damaged(data: bytes, at: int, value: int) -> bytes:
 
 
 def test_check_refuses_damaged_states() -> None:
-    fast = _engine(Rules(), 4, tuple(range(36)))
+    fast = Game(players=4, deck=list(range(36)), engine="c")
     for _ in range(5):
         seat = fast.to_act[0]
-        assert fast.apply(seat, fast.legal(seat)[-1])
-    state = fast.state
+        fast.apply(seat, fast.legal_actions(seat)[-1])
+    state: Any = fast._engine.state  # type: ignore[union-attr]
     good = state.state_bytes()
     assert state.check() == 0
     players = struct.unpack_from("<i", good, 0)[0]

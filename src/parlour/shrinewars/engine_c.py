@@ -2,7 +2,8 @@
 
 It wraps the binding's ``_ShrineWarsState`` (``csrc/shrinewars_game.c``),
 which works on numbers, and turns what it reads into the values of
-:mod:`parlour.shrinewars.game`. The pure-Python game is its twin: the tests
+:mod:`parlour.shrinewars.values`. The pure-Python engine
+(:class:`~parlour.shrinewars.engine_py.PyEngine`) is its twin: the tests
 (tests/test_shrinewars_engines.py) drive both with the same actions and
 compare every view after every step.
 
@@ -28,15 +29,16 @@ from parlour import _backend
 from parlour.protocol import Payment, Result
 from parlour.shrinewars import scoring
 from parlour.shrinewars.cards import Cards, card_text
-from parlour.shrinewars.game import (
+from parlour.shrinewars.rules import Rules
+from parlour.shrinewars.values import (
     POT,
     Bid,
     LotOutcome,
+    Oinks,
     Pass,
     ShrineWarsAction,
     ShrineWarsObservation,
 )
-from parlour.shrinewars.rules import Rules
 
 __all__ = ["CEngine", "core"]
 
@@ -215,10 +217,72 @@ class CEngine:
         return twin
 
     # -- views the game reads ---------------------------------------------------
-    def points(self) -> tuple[int, ...]:
-        points: tuple[int, ...] = self.state.result()[0]
-        return points
+    @property
+    def turn(self) -> int:
+        turn: int = self.state.turn
+        return turn
 
+    @property
+    def high(self) -> tuple[int, Bid] | None:
+        t = self.state.table()
+        if t[7] < 0:
+            return None
+        return (t[7], Bid(t[8], t[9]))
+
+    @property
+    def lot(self) -> tuple[int, ...]:
+        lot: tuple[int, ...] = self.state.table()[10]
+        return lot
+
+    @property
+    def lot_elements(self) -> tuple[int, ...]:
+        mask: int = self.state.table()[11]
+        return tuple(e for e in range(4) if mask >> e & 1)
+
+    @property
+    def oinks(self) -> tuple[Oinks, ...]:
+        oinks: tuple[Oinks, ...] = self.state.oinks()
+        return oinks
+
+    @property
+    def pool(self) -> Oinks:
+        pool: Oinks = self.state.pool()
+        return pool
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        won: tuple[int, ...] = self.state.won()
+        return won
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        values: tuple[int, ...] = self.state.values()
+        return values
+
+    @property
+    def set_aside(self) -> int:
+        mask: int = self.state.table()[13]
+        return mask
+
+    @property
     def deck(self) -> tuple[int, ...]:
         deck: tuple[int, ...] = self.state.deck()
         return deck
+
+    @property
+    def lots(self) -> tuple[LotOutcome, ...]:
+        return tuple(self._lots)
+
+    @property
+    def draws(self) -> tuple[tuple[int, int], ...]:
+        draws: tuple[tuple[int, int], ...] = self.state.draws()
+        return draws
+
+    @property
+    def starter(self) -> int:
+        starter: int = self.state.table()[3]
+        return starter
+
+    def points(self) -> tuple[int, ...]:
+        points: tuple[int, ...] = self.state.result()[0]
+        return points

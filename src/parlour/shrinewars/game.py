@@ -18,31 +18,51 @@ player's won cards are scored by their best partition.
 >>> g.apply(1, "pass")
 >>> str(g.won[0]), g.oinks[0], g.oinks[1], str(g.lot), g.to_act
 ('5A', (3, 3, 1, 3), (3, 3, 5, 3), '7E', (1,))
+
+The game's state lives in an engine object chosen at construction
+(``engine=``): the C state machine (:mod:`parlour.shrinewars.engine_c`) or
+the plain pure-Python one (:mod:`parlour.shrinewars.engine_py`), which is
+its reference and lock-step twin. By default it follows the live backend
+(:data:`parlour.backend`, ``PARLOUR_BACKEND``); either gives the same game.
+
+>>> Game(seed=7, engine="python").record() == Game(seed=7, engine="c").record()
+True
 """
 
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
+from parlour import _backend
 from parlour._codes.shrinewars import SW_AID_ONE, SW_AID_TWO
 from parlour.errors import IllegalActionError, NotationError
-from parlour.protocol import Action, Observation, Payment, Result
+from parlour.protocol import Action, Observation, Result
 from parlour.protocol import Game as _BaseGame
-from parlour.shrinewars import arrays, scoring
+from parlour.shrinewars import arrays
 from parlour.shrinewars import table as _table
-from parlour.shrinewars.cards import (
-    ELEMENTS,
-    Cards,
-    card_from_text,
-    card_text,
-    element_index,
-)
+from parlour.shrinewars.cards import ELEMENTS, Cards, card_from_text, card_text
+from parlour.shrinewars.engine_c import CEngine
+from parlour.shrinewars.engine_py import PyEngine
 from parlour.shrinewars.ids import PAIRS, ActionIds
 from parlour.shrinewars.rules import Rules
+from parlour.shrinewars.values import (
+    OBS_SHAPE,
+    OBS_VERSION,
+    ORACLE_SHAPE,
+    POT,
+    Bid,
+    LotOutcome,
+    Oinks,
+    Pass,
+    ShrineWarsAction,
+    ShrineWarsObservation,
+    _payments,
+    _read_action,
+    default_payment,
+    parse_action,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -56,6 +76,7 @@ __all__ = [
     "ORACLE_SHAPE",
     "POT",
     "Bid",
+    "EngineName",
     "Game",
     "LotOutcome",
     "Oinks",
@@ -66,254 +87,21 @@ __all__ = [
     "parse_action",
 ]
 
-#: Oinks per element, in element order (Fire, Water, Air, Earth).
-Oinks = tuple[int, int, int, int]
-
-#: The ledger's stand-in seat for the pot (a winning bid plus the pool).
-POT = -1
-
-#: The shape of :meth:`ShrineWarsObservation.to_array`, the same for every
-#: table size and rules (see :doc:`/learning/shrinewars`).
-OBS_SHAPE: tuple[int] = (arrays.OBS_SIZE,)
-#: The version of the array layout; it changes whenever the layout does.
-OBS_VERSION = 1
-#: The shape of :meth:`Game.oracle_array`: the observation's array, then
-#: every seat's Oinks and the deck.
-ORACLE_SHAPE: tuple[int] = (arrays.ORACLE_SIZE,)
-
-#: Opening-draw redraw rounds start only while fewer cards than this were drawn.
-OPENING_DRAW_LIMIT = 36
+#: The engines a game can run on: the C state machine or the pure-Python one.
+EngineName = Literal["c", "python"]
+_ENGINES: dict[str, type[CEngine] | type[PyEngine]] = {"c": CEngine, "python": PyEngine}
 
 
-def _oinks_text(paid: Oinks) -> str:
-    return " + ".join(f"{n}{ELEMENTS[e]}" for e, n in enumerate(paid) if n)
-
-
-@dataclass(frozen=True)
-class Bid(Action):
-    """Bid ``amount`` Oinks, paid ``paid[e]`` of each element ``e`` if it wins.
-
-    >>> b = parse_action("bid 12: 7F + 5A")
-    >>> b
-    Bid(amount=12, paid=(7, 0, 5, 0))
-    >>> str(b), str(parse_action("bid 12: 7 Fire + 5 Air")) == str(b)
-    ('bid 12: 7F + 5A', True)
-    """
-
-    amount: int
-    paid: Oinks
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.amount, int) or isinstance(self.amount, bool) or self.amount < 1:
-            raise NotationError(f"a bid is an int of at least 1, not {self.amount!r}")
-        if (
-            not isinstance(self.paid, tuple)
-            or len(self.paid) != 4
-            or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in self.paid)
-        ):
-            raise NotationError(f"a payment is four Oink counts >= 0, not {self.paid!r}")
-        if sum(self.paid) != self.amount:
-            raise NotationError(
-                f"the payment {_oinks_text(self.paid) or 'nothing'} does not add up "
-                f"to the bid {self.amount}"
-            )
-
-    @property
-    def digit(self) -> int:
-        """The bid's unit digit (``amount % 10``)."""
-        return self.amount % 10
-
-    def __str__(self) -> str:
-        return f"bid {self.amount}: {_oinks_text(self.paid)}"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Pass: final for the current lot.
-
-    >>> str(Pass()), parse_action(" PASS ") == Pass()
-    ('pass', True)
-    """
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-ShrineWarsAction = Bid | Pass
-
-_BID = re.compile(r"\s*bid\s+(.*)$", re.IGNORECASE | re.DOTALL)
-_AMOUNT = re.compile(r"\s*(\d+)\s*$")
-_PART = re.compile(r"\s*(\d+)\s*([A-Za-z]+)\s*$")
-
-
-def parse_action(text: str) -> ShrineWarsAction:
-    """Read ``pass`` or a bid: ``bid N: xF + yA`` (elements as letters or
-    names), or its payment alone, ``bid 7F + 5A`` (``N`` is the sum).
-
-    Each element may appear once, with a count of at least 1, and the counts
-    must add up to the amount; :class:`NotationError` otherwise. ``bid N``
-    alone does not say how it is paid: :meth:`Game.parse_action` reads it
-    when the bidder can pay ``N`` only one way.
-
-    >>> parse_action("bid 3: 3W")
-    Bid(amount=3, paid=(0, 3, 0, 0))
-    >>> parse_action("bid 4W"), parse_action("bid 7 Fire + 5A")
-    (Bid(amount=4, paid=(0, 4, 0, 0)), Bid(amount=12, paid=(7, 0, 5, 0)))
-    >>> parse_action("bid 3: 2W")
-    Traceback (most recent call last):
-    ...
-    parlour.errors.NotationError: the payment 2W does not add up to the bid 3
-    """
-    read = _read_action(text)
-    if isinstance(read, int):
-        raise NotationError(
-            f"bid {read} does not say how it is paid: write e.g. 'bid {read}: {read}F' "
-            "(a game reads 'bid N' alone when only one payment is possible)"
-        )
-    return read
-
-
-def _read_action(text: str) -> ShrineWarsAction | int:
-    # An action, or the amount of a bid written without its payment.
-    if not isinstance(text, str):
-        raise NotationError(f"action text must be a str, not {type(text).__name__}")
-    if text.strip().lower() == "pass":
-        return Pass()
-    m = _BID.match(text)
-    if m is None:
-        raise NotationError(f"not a Shrine Wars action: {text!r} (use 'pass' or 'bid 12: 7F + 5A')")
-    amount_text, colon, parts = m.group(1).rpartition(":")
-    if not colon:
-        parts = m.group(1)
-        alone = _AMOUNT.match(parts)
-        if alone is not None:
-            return int(alone.group(1))
-    elif _AMOUNT.match(amount_text) is None:
-        raise NotationError(f"a bid's amount is a whole number, not {amount_text.strip()!r}")
-    paid = [0, 0, 0, 0]
-    seen: set[int] = set()
-    for part in parts.split("+"):
-        pm = _PART.match(part)
-        if pm is None:
-            raise NotationError(f"bad payment part {part.strip()!r} in {text!r} (e.g. '7F')")
-        e = element_index(pm.group(2))
-        if e in seen:
-            raise NotationError(f"element {ELEMENTS[e]} is named twice in {text!r}")
-        seen.add(e)
-        n = int(pm.group(1))
-        if n < 1:
-            raise NotationError(f"a payment part pays at least 1 Oink, not {part.strip()!r}")
-        paid[e] = n
-    amount = int(amount_text) if colon else sum(paid)
-    return Bid(amount, (paid[0], paid[1], paid[2], paid[3]))
-
-
-def _payments(amount: int, oinks: Sequence[int], elements: Sequence[int]) -> list[Oinks]:
-    # Every way to pay ``amount`` from holdings ``oinks`` in ``elements``,
-    # the default payment's order first (most from the lowest element).
-    out: list[Oinks] = []
-    els = sorted(set(elements))
-
-    def fill(i: int, left: int, paid: list[int]) -> None:
-        if i == len(els) - 1:
-            if left <= oinks[els[i]]:
-                paid[els[i]] = left
-                out.append((paid[0], paid[1], paid[2], paid[3]))
-                paid[els[i]] = 0
-            return
-        for n in range(min(left, oinks[els[i]]), -1, -1):
-            paid[els[i]] = n
-            fill(i + 1, left - n, paid)
-        paid[els[i]] = 0
-
-    if els and amount >= 1:
-        fill(0, amount, [0, 0, 0, 0])
-    return out
-
-
-def default_payment(amount: int, oinks: Sequence[int], elements: Iterable[int]) -> Oinks | None:
-    """The default way to pay ``amount`` from holdings ``oinks`` in ``elements``.
-
-    Takes as much as possible from the lowest element first (Fire, Water,
-    Air, Earth order); ``None`` if the holdings of those elements fall short.
-
-    >>> default_payment(12, (7, 10, 9, 10), [0, 2])
-    (7, 0, 5, 0)
-    >>> default_payment(20, (7, 10, 9, 10), [0, 2]) is None
-    True
-    """
-    paid = [0, 0, 0, 0]
-    left = amount
-    for e in sorted(set(elements)):
-        take = min(left, oinks[e])
-        paid[e] = take
-        left -= take
-    if left:
-        return None
-    return (paid[0], paid[1], paid[2], paid[3])
-
-
-@dataclass(frozen=True)
-class LotOutcome:
-    """What happened to one lot (all public).
-
-    ``winner`` and ``bid`` are ``None`` for a lot set aside; ``receivers``
-    lists the seats paid and ``shares`` what each received per element (in
-    the same order); ``pool`` is the pool afterwards.
-    """
-
-    cards: Cards
-    opener: int
-    winner: int | None
-    bid: Bid | None
-    receivers: tuple[int, ...]
-    shares: tuple[Oinks, ...]
-    pool: Oinks
-
-
-@dataclass(frozen=True)
-class ShrineWarsObservation(Observation):
-    """What one seat knows.
-
-    ``oinks`` is the seat's own holding; ``table_oinks`` every seat's holding
-    when the table plays open, else ``None``. ``forbidden`` lists the unit
-    digits the seat may not bid on this lot. ``bids`` holds the actions taken
-    on the current lot, ``lots`` the outcome of every finished lot.
-    """
-
-    seat: int
-    num_players: int
-    oinks: Oinks
-    table_oinks: tuple[Oinks, ...] | None
-    won: tuple[Cards, ...]
-    pool: Oinks
-    lot: Cards
-    opener: int
-    to_act: tuple[int, ...]
-    high_bidder: int | None
-    high_bid: Bid | None
-    passed: tuple[int, ...]
-    bids: tuple[tuple[int, ShrineWarsAction], ...]
-    forbidden: tuple[int, ...]
-    cards_left: int
-    set_aside: Cards
-    starter: int
-    opening_draw: tuple[tuple[int, str], ...]
-    lots: tuple[LotOutcome, ...]
-    is_over: bool
-
-    def to_array(self) -> NDArray[np.float32]:
-        """This view as a flat ``float32`` vector of shape :data:`OBS_SHAPE`,
-        every value in ``[0, 1]``, seats relative to this one (the layout is
-        on :doc:`/learning/shrinewars`). Every seat's Oink totals are in it,
-        worked out from the public payments even when the table plays hidden.
-
-        >>> obs = Game(seed=1).observation(0)
-        >>> a = obs.to_array()
-        >>> a.shape == OBS_SHAPE, a.dtype.name, float(a.min()) >= 0, float(a.max()) <= 1
-        (True, 'float32', True, True)
-        """
-        return arrays.observation_array(self)
+def _engine_class(engine: object) -> type[CEngine] | type[PyEngine]:
+    # The engine class named, or the live backend's; ImportError if the C
+    # engine is asked for without the compiled module.
+    if engine is None:
+        engine = "python"
+    if engine == "c":
+        _backend.load("c")
+    if not isinstance(engine, str) or engine not in _ENGINES:
+        raise ValueError(f"engine must be 'c', 'python' or None, not {engine!r}")
+    return _ENGINES[engine]
 
 
 def _deck_order(deck: Iterable[int] | str) -> tuple[int, ...]:
@@ -357,8 +145,10 @@ class Game(_BaseGame):
         seed: int | None = None,
         players: int = 4,
         deck: Iterable[int] | str | None = None,
+        engine: EngineName | None = None,
     ) -> None:
         super().__init__()
+        kind = _engine_class(engine)
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
@@ -371,6 +161,15 @@ class Game(_BaseGame):
             deck0 = tuple(order)
         else:
             deck0 = _deck_order(deck)
+        self._setup(kind, rules, players, deck0)
+
+    def _setup(
+        self,
+        kind: type[CEngine] | type[PyEngine],
+        rules: Rules,
+        players: int,
+        deck0: tuple[int, ...],
+    ) -> None:
         self.rules = rules
         self.num_players = players
         self._deck0 = deck0
@@ -378,108 +177,115 @@ class Game(_BaseGame):
         #: The size of the action space: ``1 + 4 E + 6 E * E`` ids with
         #: ``E = players * oinks`` (see :mod:`parlour.shrinewars.ids`).
         self.num_action_ids = self._ids.num_action_ids
-        self._scored: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-        n = players
-        self._oinks: list[list[int]] = [[rules.oinks] * 4 for _ in range(n)]
-        self._pool = [0, 0, 0, 0]
-        self._won = [0] * n
-        self._set_aside = 0
-        self._ledger: list[Payment] = []
-        self._lots: list[LotOutcome] = []
-        self._bids: list[tuple[int, ShrineWarsAction]] = []
-        self._over = False
-        self._set_due = False
-        self._lot: tuple[int, ...] = ()
-        self._lot_elements: tuple[int, ...] = ()
-        # bit v - 1 set when the seat has won a card of face value v
-        self._values = [0] * n
-        self._passed = [False] * n
-        self._high: tuple[int, Bid] | None = None
-        self._turn = 0
-        # Opening draw: each contender takes the top card and puts it at once
-        # on the bottom; the tied highest draw again.
-        deck = list(deck0)
-        contenders = list(range(n))
-        draws: list[tuple[int, int]] = []
-        while True:
-            values: dict[int, int] = {}
-            for s in contenders:
-                c = deck.pop(0)
-                deck.append(c)
-                draws.append((s, c))
-                values[s] = c % 9 + 1
-            top = max(values.values())
-            tied = [s for s in contenders if values[s] == top]
-            if len(tied) == 1 or len(draws) >= OPENING_DRAW_LIMIT:
-                break
-            contenders = tied
-        self._draws = tuple(draws)
-        self.starter = tied[0]
-        self._deck = deck
-        self._opener = self.starter
-        self._start_lot()
+        self._engine: CEngine | PyEngine = kind(rules, players, deck0)
+
+    @property
+    def engine(self) -> EngineName:
+        """The engine the game runs on: ``"c"`` or ``"python"``."""
+        return "c" if isinstance(self._engine, CEngine) else "python"
+
+    # The names the information-set test (tests/infoset.py) reads, from
+    # when the game kept its own state.
+    @property
+    def _draws(self) -> tuple[tuple[int, int], ...]:
+        return self._engine.draws
+
+    @property
+    def _deck(self) -> tuple[int, ...]:
+        return self._engine.deck
+
+    @property
+    def _oinks(self) -> list[list[int]]:
+        # tests/test_soak_invariants.py forges a holding through this: the
+        # pure engine's own rows (a copy on the C engine, whose state refuses
+        # forged holdings in parlour_swg_check).
+        if isinstance(self._engine, PyEngine):
+            return self._engine._oinks
+        return [list(o) for o in self._engine.oinks]
+
+    @property
+    def starter(self) -> int:
+        """The seat the opening draw chose to open the first lot."""
+        return self._engine.starter
+
+    def clone(self) -> Game:
+        """An independent copy of the game (on the same engine)."""
+        twin: Game = self.__class__.__new__(self.__class__)
+        twin.__dict__.update(self.__dict__)
+        twin._history = list(self._history)
+        twin._engine = self._engine.clone()
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.clone()
+
+    def __copy__(self) -> Game:
+        # A shallow copy would share the engine; every copy is independent.
+        return self.clone()
 
     # -- public state ---------------------------------------------------
     @property
     def lot(self) -> Cards:
         """The cards being bid for now (empty once the game is over)."""
-        return Cards(self._lot)
+        return Cards(self._engine.lot)
 
     @property
     def lot_elements(self) -> tuple[int, ...]:
         """The element indices a bid on the current lot may be paid in."""
-        return self._lot_elements
+        return self._engine.lot_elements
 
     @property
     def oinks(self) -> tuple[Oinks, ...]:
         """Every seat's Oinks per element (the whole truth, for hosts)."""
-        return tuple((o[0], o[1], o[2], o[3]) for o in self._oinks)
+        return self._engine.oinks
 
     @property
     def pool(self) -> Oinks:
         """The Oinks waiting in the pool for the next payment."""
-        p = self._pool
-        return (p[0], p[1], p[2], p[3])
+        return self._engine.pool
 
     @property
     def won(self) -> tuple[Cards, ...]:
         """The cards each seat has won."""
-        return tuple(Cards.from_mask(m) for m in self._won)
+        return tuple(Cards.from_mask(m) for m in self._engine.won)
 
     @property
     def set_aside(self) -> Cards:
         """The cards of lots nobody bid on."""
-        return Cards.from_mask(self._set_aside)
+        return Cards.from_mask(self._engine.set_aside)
 
     @property
     def deck(self) -> tuple[int, ...]:
         """The cards still to come, top first (hidden from the players)."""
-        return tuple(self._deck)
+        return self._engine.deck
 
     @property
     def lots(self) -> tuple[LotOutcome, ...]:
         """The outcome of every finished lot."""
-        return tuple(self._lots)
+        return self._engine.lots
 
     @property
     def opening_draw(self) -> tuple[tuple[int, int], ...]:
         """The ``(seat, card)`` draws of the opening draw, in order."""
-        return self._draws
+        return self._engine.draws
 
     def forbidden_digits(self, seat: int) -> tuple[int, ...]:
         """The unit digits ``seat`` may not bid: face values of its won cards."""
         self._check_seat(seat)
-        m = self._values[seat]
+        m = self._engine.values[seat]
         return tuple(v for v in range(1, 10) if m >> (v - 1) & 1)
 
     def bid_amounts(self, seat: int) -> list[int]:
         """The amounts ``seat`` may bid now (empty when it may only pass)."""
         self._check_seat(seat)
-        if self._over or seat != self._turn:
+        e = self._engine
+        if e.is_over or seat != e.turn:
             return []
-        lo = self._high[1].amount + 1 if self._high else 1
-        hi = sum(self._oinks[seat][e] for e in self._lot_elements)
-        bad = self._values[seat] << 1  # bit d set when unit digit d is forbidden
+        high = e.high
+        lo = high[1].amount + 1 if high else 1
+        held = e.oinks[seat]
+        hi = sum(held[x] for x in e.lot_elements)
+        bad = e.values[seat] << 1  # bit d set when unit digit d is forbidden
         return [a for a in range(lo, hi + 1) if not bad >> (a % 10) & 1]
 
     def bid_for(self, seat: int, amount: int) -> Bid:
@@ -489,7 +295,7 @@ class Game(_BaseGame):
         """
         if amount not in self.bid_amounts(seat):
             raise IllegalActionError(f"seat {seat} may not bid {amount!r} now")
-        paid = default_payment(amount, self._oinks[seat], self.lot_elements)
+        paid = default_payment(amount, self._engine.oinks[seat], self.lot_elements)
         assert paid is not None
         return Bid(amount, paid)
 
@@ -538,9 +344,9 @@ class Game(_BaseGame):
 
     def _bid_of_amount(self, amount: int) -> Bid:
         # ``bid N`` for the seat to act: its one way to pay N, if only one.
-        seat = self._turn
-        elements = self._lot_elements
-        oinks = self._oinks[seat]
+        seat = self._engine.turn
+        elements = self._engine.lot_elements
+        oinks = self._engine.oinks[seat]
         ways = _payments(amount, oinks, elements)
         if len(ways) == 1 or (ways and amount not in self.bid_amounts(seat)):
             # A bid refused anyway needs no payment chosen: the check says why.
@@ -561,131 +367,66 @@ class Game(_BaseGame):
         )
 
     def _to_act(self) -> tuple[int, ...]:
-        return (self._turn,)
+        return self._engine.to_act
 
     def _is_over(self) -> bool:
-        return self._over
+        return self._engine.is_over
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        out: list[Action] = [Pass()]
-        oinks = self._oinks[seat]
-        for a in self.bid_amounts(seat):
-            paid = default_payment(a, oinks, self._lot_elements)
-            assert paid is not None
-            out.append(Bid(a, paid))
-        return out
+        return list(self._engine.legal(seat))
 
     def _verify(self, seat: int, action: Action) -> None:
         if isinstance(action, Pass):
             return
         if not isinstance(action, Bid):
             raise IllegalActionError(f"not a Shrine Wars action: {action!r}")
-        if self._high is not None and action.amount <= self._high[1].amount:
+        e = self._engine
+        high = e.high
+        if high is not None and action.amount <= high[1].amount:
             raise IllegalActionError(
-                f"seat {seat} must bid more than the high bid {self._high[1].amount}"
+                f"seat {seat} must bid more than the high bid {high[1].amount}"
             )
-        if action.digit and self._values[seat] >> (action.digit - 1) & 1:
+        if action.digit and e.values[seat] >> (action.digit - 1) & 1:
             raise IllegalActionError(
                 f"seat {seat} holds a {action.digit} and may not bid an amount ending in it"
             )
-        allowed = set(self._lot_elements)
-        for e, n in enumerate(action.paid):
-            if n and e not in allowed:
+        allowed = set(e.lot_elements)
+        held = e.oinks[seat]
+        for x, n in enumerate(action.paid):
+            if n and x not in allowed:
                 raise IllegalActionError(
                     f"the lot {self.lot} is paid in "
-                    f"{' '.join(ELEMENTS[x] for x in sorted(allowed))} only, not {ELEMENTS[e]}"
+                    f"{' '.join(ELEMENTS[y] for y in sorted(allowed))} only, not {ELEMENTS[x]}"
                 )
-            if n > self._oinks[seat][e]:
+            if n > held[x]:
                 raise IllegalActionError(
-                    f"seat {seat} holds only {self._oinks[seat][e]}{ELEMENTS[e]}, "
-                    f"not {n}{ELEMENTS[e]}"
+                    f"seat {seat} holds only {held[x]}{ELEMENTS[x]}, not {n}{ELEMENTS[x]}"
                 )
 
     def _apply(self, seat: int, action: Action) -> None:
-        assert isinstance(action, (Bid, Pass))
-        self._bids.append((seat, action))
-        if isinstance(action, Bid):
-            self._high = (seat, action)
-        else:
-            self._passed[seat] = True
-        active = [s for s in range(self.num_players) if not self._passed[s]]
-        if self._high is not None and active == [self._high[0]]:
-            self._resolve(self._high[0], self._high[1])
-            return
-        if not active:
-            self._set_lot_aside()
-            return
-        n = self.num_players
-        nxt = (seat + 1) % n
-        while self._passed[nxt] or (self._high is not None and nxt == self._high[0]):
-            nxt = (nxt + 1) % n
-        self._turn = nxt
+        applied = self._engine.apply(seat, action)
+        assert applied, "_verify accepted an action the engine refused"
 
     def _observation(self, seat: int) -> Observation:
-        o = self._oinks[seat]
-        return ShrineWarsObservation(
-            seat=seat,
-            num_players=self.num_players,
-            oinks=(o[0], o[1], o[2], o[3]),
-            table_oinks=self.oinks if self.rules.open_table else None,
-            won=self.won,
-            pool=self.pool,
-            lot=self.lot,
-            opener=self._opener,
-            to_act=self.to_act,
-            high_bidder=self._high[0] if self._high else None,
-            high_bid=self._high[1] if self._high else None,
-            passed=tuple(s for s in range(self.num_players) if self._passed[s]),
-            bids=tuple(self._bids),
-            forbidden=self.forbidden_digits(seat),
-            cards_left=len(self._deck),
-            set_aside=self.set_aside,
-            starter=self.starter,
-            opening_draw=tuple((s, card_text(c)) for s, c in self._draws),
-            lots=tuple(self._lots),
-            is_over=self._over,
-        )
+        return self._engine.observation(seat)
 
     def points(self) -> tuple[int, ...]:
         """Each seat's best-partition score of its won cards now."""
-        # Kept per holding: the learning loop asks after every action, and
-        # the holdings change only when a lot is won.
-        won = tuple(self._won)
-        if self._scored[0] != won:
-            self._scored = (won, tuple(scoring.score_mask(m) for m in won))
-        return self._scored[1]
+        return self._engine.points()
 
     def _result(self) -> Result:
-        points = self.points()
-        totals = tuple(sum(o) for o in self._oinks)
-        top = max(points)
-        leaders = [s for s in range(self.num_players) if points[s] == top]
-        rich = max(totals[s] for s in leaders)
-        winners = tuple(s for s in leaders if totals[s] == rich)
-        return Result(
-            scores=points,
-            winners=winners,
-            ledger=tuple(self._ledger),
-            details={
-                "oinks": [list(o) for o in self._oinks],
-                "oink_totals": list(totals),
-                "pool": list(self._pool),
-                "partitions": [str(scoring.best_partition(Cards.from_mask(m))) for m in self._won],
-                "set_aside": str(self.set_aside),
-                "starter": self.starter,
-            },
-        )
+        return self._engine.result()
 
     def _deal_record(self) -> Any:
         return {"players": self.num_players, "deck": list(self._deck0)}
 
     @classmethod
-    def _from_deal(cls, rules: Any, deal: Any) -> Game:
+    def _from_deal(cls, rules: Any, deal: Any, engine: EngineName | None = None) -> Game:
         if not isinstance(deal, dict) or set(deal) != {"players", "deck"}:
             raise ValueError("a Shrine Wars deal is an object with 'players' and 'deck'")
         if not isinstance(deal["deck"], list):
             raise ValueError("the deal's deck must be a list of card ids")
-        return cls(rules, players=deal["players"], deck=deal["deck"])
+        return cls(rules, players=deal["players"], deck=deal["deck"], engine=engine)
 
     # -- learning interface ---------------------------------------------
     def _action_id(self, action: Action) -> int:
@@ -698,7 +439,7 @@ class Game(_BaseGame):
     def _actions_of_id(self, seat: int, i: int) -> list[Action]:
         # Straight from the id: a bid of any payment apply accepts, not only
         # the default payment legal_actions lists.
-        if self._over or seat != self._turn:
+        if self._engine.is_over or seat != self._engine.turn:
             return []
         paid = self._ids.payment(i)
         if paid is None:
@@ -719,17 +460,19 @@ class Game(_BaseGame):
         """
         self._check_seat(seat)
         mask = np.zeros(self.num_action_ids, dtype=np.bool_)
-        if self._over or seat != self._turn:
+        eng = self._engine
+        if eng.is_over or seat != eng.turn:
             return mask
         ids = self._ids
         mask[ids.pass_id] = True
-        held = self._oinks[seat]
-        els = self._lot_elements
-        lo = self._high[1].amount + 1 if self._high else 1
+        held = eng.oinks[seat]
+        els = eng.lot_elements
+        top = eng.high
+        lo = top[1].amount + 1 if top else 1
         amounts = np.arange(lo, sum(held[e] for e in els) + 1)
         if not len(amounts):
             return mask
-        bad = self._values[seat] << 1  # bit d set when unit digit d is forbidden
+        bad = eng.values[seat] << 1  # bit d set when unit digit d is forbidden
         allowed = np.array([not bad >> d & 1 for d in range(10)])
         amounts = amounts[allowed[amounts % 10]]
         most = ids.most
@@ -757,7 +500,7 @@ class Game(_BaseGame):
         """
         self._check_seat(seat)
         extra = arrays.oracle_extra(
-            seat, self._oinks, self.num_players * self.rules.oinks, self._deck
+            seat, self._engine.oinks, self.num_players * self.rules.oinks, self._engine.deck
         )
         obs = self._observation(seat)
         assert isinstance(obs, ShrineWarsObservation)
@@ -767,72 +510,3 @@ class Game(_BaseGame):
         # Won cards stay won and their points only grow, so each lot's
         # points are paid when it is won; at the end they are result.scores.
         return tuple(float(p) for p in self.points())
-
-    # -- internals ------------------------------------------------------
-    def _start_lot(self) -> None:
-        self._bids = []
-        self._high = None
-        self._passed = [False] * self.num_players
-        if not self._deck:
-            self._lot = ()
-            self._lot_elements = ()
-            self._over = True
-            return
-        size = 2 if self._set_due and len(self._deck) >= 2 else 1
-        self._lot = tuple(self._deck[:size])
-        self._lot_elements = tuple(sorted({c // 9 for c in self._lot}))
-        del self._deck[:size]
-        self._turn = self._opener
-
-    def _next_lot(self) -> None:
-        self._opener = (self._opener + 1) % self.num_players
-        self._start_lot()
-
-    def _set_lot_aside(self) -> None:
-        for c in self._lot:
-            self._set_aside |= 1 << c
-        self._lots.append(LotOutcome(Cards(self._lot), self._opener, None, None, (), (), self.pool))
-        self._set_due = False
-        self._next_lot()
-
-    def _receivers(self, winner: int, digit: int) -> list[int]:
-        others = [s for s in range(self.num_players) if s != winner]
-        if digit == 0:
-            return others
-        column = sum(1 << (e * 9 + digit - 1) for e in range(4))
-        held = {s: bin(self._won[s] & column).count("1") for s in others}
-        most = max(held.values())
-        if most == 0:
-            return others
-        return [s for s in others if held[s] == most]
-
-    def _resolve(self, winner: int, bid: Bid) -> None:
-        receivers = self._receivers(winner, bid.digit)
-        pot = [self._pool[e] + bid.paid[e] for e in range(4)]
-        for e in range(4):
-            self._oinks[winner][e] -= bid.paid[e]
-        self._ledger.append(Payment(winner, POT, bid.amount, f"bid for {Cards(self._lot)}"))
-        k = len(receivers)
-        share = (pot[0] // k, pot[1] // k, pot[2] // k, pot[3] // k)
-        self._pool = [pot[e] - share[e] * k for e in range(4)]
-        for r in receivers:
-            for e in range(4):
-                self._oinks[r][e] += share[e]
-            if sum(share):
-                self._ledger.append(Payment(POT, r, sum(share), "payout"))
-        for c in self._lot:
-            self._won[winner] |= 1 << c
-            self._values[winner] |= 1 << (c % 9)
-        self._lots.append(
-            LotOutcome(
-                Cards(self._lot),
-                self._opener,
-                winner,
-                bid,
-                tuple(receivers),
-                (share,) * k,
-                self.pool,
-            )
-        )
-        self._set_due = bid.digit == 0
-        self._next_lot()
