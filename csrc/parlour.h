@@ -15,6 +15,7 @@
 #include "parlour_sichuan.h"
 #include "parlour_sichuan_game.h"
 #include "parlour_sisepai.h"
+#include "parlour_sisepai_game.h"
 #include "parlour_shrinewars.h"
 #include "parlour_shrinewars_game.h"
 #include "parlour_ninedomains.h"

@@ -40,6 +40,7 @@ cdef int _check(int status) except -1:
 include "_sichuan.pxi"
 include "_sichuan_game.pxi"
 include "_sisepai.pxi"
+include "_sisepai_game.pxi"
 include "_shrinewars.pxi"
 include "_shrinewars_game.pxi"
 include "_ninedomains.pxi"

@@ -139,3 +139,37 @@ SSP_AID_SOLDIERS3 = 67
 SSP_AID_SOLDIERS4 = 71
 SSP_AID_DISCARD = 72
 SSP_AID_END = 96
+
+SSP_PHASE = (
+    ("DRAW", 0, "draw"),
+    ("SECOND", 1, "second"),
+    ("DISCARD", 2, "discard"),
+    ("CLAIM", 3, "claim"),
+    ("OVER", 4, "over"),
+)
+SSP_PHASE_DRAW = 0
+SSP_PHASE_SECOND = 1
+SSP_PHASE_DISCARD = 2
+SSP_PHASE_CLAIM = 3
+SSP_PHASE_OVER = 4
+SSP_PHASE_LITERAL = Literal["draw", "second", "discard", "claim", "over"]
+SSP_PHASE_NAMES: tuple[SSP_PHASE_LITERAL, ...] = (
+    "draw",
+    "second",
+    "discard",
+    "claim",
+    "over",
+)
+
+SSP_TIER = (
+    ("DRAWER_WIN", 1, "drawer's win"),
+    ("WIN", 2, "win"),
+    ("IDENTICAL", 3, "identical triple or quad"),
+    ("DRAWER", 4, "drawer's group"),
+    ("NEXT", 5, "next player's group"),
+)
+SSP_TIER_DRAWER_WIN = 1
+SSP_TIER_WIN = 2
+SSP_TIER_IDENTICAL = 3
+SSP_TIER_DRAWER = 4
+SSP_TIER_NEXT = 5

@@ -1,0 +1,261 @@
+# Binding of the Si Se Pai state machine (csrc/sisepai_game.c); included by _core.pyx.
+# parlour.sisepai.engine_c builds the public objects from the plain rows these return.
+# The class is private (no pure twin by name): its twin is the pure engine,
+# checked in lock step by tests/test_sisepai_engines.py.
+
+from libc.stdint cimport int32_t
+from libc.string cimport memcpy
+
+cdef extern from "parlour.h":
+    ctypedef struct parlour_ssg_rules:
+        int32_t points[9]
+        int32_t min_score
+        int32_t concealed_triple
+    ctypedef struct parlour_ssg_tables:
+        parlour_ssp_tables *main
+        parlour_ssp_tables *concealed
+    ctypedef struct parlour_ssg_exposed:
+        uint8_t n
+        uint8_t cards[4]
+    ctypedef struct parlour_ssg_game:
+        parlour_ssg_rules rules
+        uint8_t deck[117]
+        uint8_t next
+        int8_t dealer
+        uint8_t phase
+        int8_t card
+        int8_t source
+        int8_t active
+        int8_t winner
+        uint8_t pending
+        uint8_t first
+        uint8_t nopt[4]
+        uint8_t opt[4][10]
+        int8_t answer[4]
+        uint8_t owner[117]
+        uint8_t nconcealed[4]
+        uint8_t nexposed[4]
+        parlour_ssg_exposed exposed[4][21]
+        uint8_t ndiscards
+        uint8_t discard_seat[117]
+        uint8_t discard_card[117]
+        int32_t score
+        uint8_t ngroups
+        parlour_ssp_group groups[21]
+    int parlour_ssg_init(parlour_ssg_game *g, const parlour_ssg_rules *rules,
+                         const parlour_ssg_tables *tables, const uint8_t *deck, int dealer) nogil
+    int parlour_ssg_check(const parlour_ssg_game *g) nogil
+    int parlour_ssg_to_act(const parlour_ssg_game *g, int *seats) nogil
+    int parlour_ssg_legal(const parlour_ssg_game *g, int seat, uint8_t *ids) nogil
+    int parlour_ssg_apply(parlour_ssg_game *g, const parlour_ssg_tables *tables, int seat,
+                          int id) nogil
+    int parlour_ssg_observe(const parlour_ssg_game *g, int seat, parlour_ssg_game *out) nogil
+
+
+cdef class _SspTableBuffer:
+    """Grouping tables for one points array, freed with the last state using them."""
+
+    cdef parlour_ssp_tables *t
+
+    def __dealloc__(self):
+        if self.t is not NULL:
+            free(self.t)
+            self.t = NULL
+
+
+# points -> _SspTableBuffer; states keep theirs alive, so dropping one here is safe.
+cdef dict _ssg_tables = {}
+
+
+cdef _SspTableBuffer _ssg_table(tuple points):
+    cdef _SspTableBuffer b = _ssg_tables.get(points)
+    if b is None:
+        b = _SspTableBuffer.__new__(_SspTableBuffer)
+        b.t = _ssp_build(points)
+        if len(_ssg_tables) >= 16:
+            del _ssg_tables[next(iter(_ssg_tables))]
+        _ssg_tables[points] = b
+    return b
+
+
+cdef tuple _ssg_cards(const uint8_t *cards, int n):
+    return tuple([cards[i] for i in range(n)])
+
+
+cdef class _SisepaiState:
+    """A Sì Sè Pái deal in the C core (``parlour_ssg_game``), on action ids and
+    plain rows; :class:`parlour.sisepai.engine_c.CEngine` wraps it."""
+
+    cdef parlour_ssg_game g
+    cdef parlour_ssg_tables tabs
+    cdef _SspTableBuffer _main
+    cdef _SspTableBuffer _concealed
+
+    cdef int _bind(self) except -1:
+        # The tables of the state's own rules (the bytes carry the rules).
+        cdef int i
+        cdef tuple points = tuple([self.g.rules.points[i] for i in range(9)])
+        self._main = _ssg_table(points)
+        self.tabs.main = self._main.t
+        self.tabs.concealed = NULL
+        self._concealed = None
+        if 0 <= self.g.rules.concealed_triple <= 100:
+            ct = list(points)
+            ct[3] = self.g.rules.concealed_triple
+            self._concealed = _ssg_table(tuple(ct))
+            self.tabs.concealed = self._concealed.t
+        return 0
+
+    @staticmethod
+    def new(points, int min_score, concealed_triple, deck, int dealer):
+        """A deal after the dealer's first draw (``ValueError`` for bad arguments)."""
+        cdef uint8_t cards[117]
+        cdef parlour_ssg_rules r
+        cdef int i
+        if len(points) != 9 or len(deck) != 117:
+            _check(-4)
+        for i in range(9):
+            if not 0 <= points[i] <= 100:
+                _check(-4)
+            r.points[i] = points[i]
+        if not 0 <= min_score <= 2100:
+            _check(-4)
+        r.min_score = min_score
+        r.concealed_triple = -1 if concealed_triple is None else concealed_triple
+        if not -1 <= r.concealed_triple <= 100:
+            _check(-4)
+        for i in range(117):
+            c = deck[i]
+            if not 0 <= c < 117:
+                _check(-4)
+            cards[i] = <uint8_t>c
+        cdef _SisepaiState s = _SisepaiState.__new__(_SisepaiState)
+        s.g.rules = r
+        s._bind()
+        _check(parlour_ssg_init(&s.g, &r, &s.tabs, cards, dealer))
+        return s
+
+    def copy(self):
+        cdef _SisepaiState t = _SisepaiState.__new__(_SisepaiState)
+        t.g = self.g
+        t.tabs = self.tabs
+        t._main = self._main
+        t._concealed = self._concealed
+        return t
+
+    def __reduce__(self):
+        return (_ssg_from_bytes, (self.state_bytes(),))
+
+    def state_bytes(self):
+        """Every byte of the state (for tests: an illegal call changes none)."""
+        return (<char *>&self.g)[:sizeof(parlour_ssg_game)]
+
+    def set_bytes(self, bytes data):
+        """Overwrite the state with ``data`` (for tests of ``check``)."""
+        if len(data) != sizeof(parlour_ssg_game):
+            raise ValueError("wrong state size")
+        memcpy(&self.g, <const char *>data, sizeof(parlour_ssg_game))
+        for i in range(9):
+            if not 0 <= self.g.rules.points[i] <= 100:
+                return
+        self._bind()
+
+    def check(self):
+        """The status of ``parlour_ssg_check`` (0: safe to play on)."""
+        return parlour_ssg_check(&self.g)
+
+    @property
+    def to_act(self):
+        cdef int seats[4]
+        cdef int n = parlour_ssg_to_act(&self.g, seats)
+        if n <= 0:
+            return ()
+        return tuple([seats[i] for i in range(n)])
+
+    @property
+    def phase(self):
+        return self.g.phase
+
+    @property
+    def over(self):
+        return self.g.phase == 4
+
+    def legal(self, int seat):
+        """The action ids ``seat`` may play, in order (empty when it need not act)."""
+        cdef uint8_t ids[24]
+        cdef int n = parlour_ssg_legal(&self.g, seat, ids)
+        if n <= 0:
+            return ()
+        return tuple([ids[i] for i in range(n)])
+
+    def apply(self, int seat, int action_id):
+        """Status of ``parlour_ssg_apply`` (0 applied; nothing changed otherwise)."""
+        return parlour_ssg_apply(&self.g, &self.tabs, seat, action_id)
+
+    def view(self, int seat):
+        """What ``seat`` may know, from ``parlour_ssg_observe``: ``(phase, dealer,
+        concealed, exposed, discards, concealed counts, card, source, stock left,
+        to_act, answer id, winner, revealed hands or None)``."""
+        cdef parlour_ssg_game o
+        cdef int s, i, c
+        _check(parlour_ssg_observe(&self.g, seat, &o))
+        over = o.phase == 4
+        hands = [[], [], [], []]
+        for c in range(117):
+            if o.owner[c]:
+                hands[o.owner[c] - 1].append(c)
+        discards = [[], [], [], []]
+        for i in range(o.ndiscards):
+            discards[o.discard_seat[i]].append(o.discard_card[i])
+        exposed = tuple([
+            tuple([_ssg_cards(o.exposed[s][i].cards, o.exposed[s][i].n)
+                   for i in range(o.nexposed[s])])
+            for s in range(4)])
+        ans = o.answer[seat]
+        return (
+            o.phase, o.dealer, tuple(hands[seat]), exposed,
+            tuple([tuple(d) for d in discards]),
+            tuple([o.nconcealed[s] for s in range(4)]),
+            None if o.card < 0 else o.card,
+            None if o.source < 0 else o.source,
+            117 - o.next,
+            self.to_act,
+            None if ans < 0 else ans,
+            None if o.winner < 0 else o.winner,
+            tuple([tuple(h) for h in hands]) if over else None,
+        )
+
+    def hands(self):
+        """Every seat's ``(concealed cards, exposed groups)`` (all knowledge)."""
+        cdef int s, i, c
+        hands = [[], [], [], []]
+        for c in range(117):
+            if self.g.owner[c]:
+                hands[self.g.owner[c] - 1].append(c)
+        return tuple([
+            (tuple(hands[s]),
+             tuple([_ssg_cards(self.g.exposed[s][i].cards, self.g.exposed[s][i].n)
+                    for i in range(self.g.nexposed[s])]))
+            for s in range(4)])
+
+    def outcome(self):
+        """``(winner or None, score, groups as tuples of kinds)``."""
+        cdef int i
+        if self.g.winner < 0:
+            return None, 0, ()
+        return (self.g.winner, self.g.score,
+                tuple([_ssg_cards(self.g.groups[i].kinds, self.g.groups[i].n)
+                       for i in range(self.g.ngroups)]))
+
+    def stock(self):
+        """The cards still in the stock, top first (all knowledge)."""
+        cdef int i
+        return tuple([self.g.deck[i] for i in range(self.g.next, 117)])
+
+
+def _ssg_from_bytes(bytes data):
+    cdef _SisepaiState s = _SisepaiState.__new__(_SisepaiState)
+    s.set_bytes(data)
+    if parlour_ssg_check(&s.g) != 0:
+        raise ValueError("not a valid Sì Sè Pái state")
+    return s
