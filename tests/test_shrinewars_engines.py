@@ -13,6 +13,7 @@ must refuse damaged states.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 import random
 import struct
@@ -214,3 +215,25 @@ def test_check_refuses_damaged_states() -> None:
             twin.observe(0)
         with pytest.raises(ValueError):
             pickle.loads(pickle.dumps(twin))
+
+
+def test_lazy_observations_are_whole_values() -> None:
+    # The C engine's observations build their fields on first read; copies,
+    # pickles, dicts and arrays of them are those of the pure engine's.
+    fast, pure = Game(seed=1, engine="c"), Game(seed=1, engine="python")
+    for _ in range(12):
+        seat = pure.to_act[0]
+        action = pure.legal_actions(seat)[-1]
+        pure.apply(seat, action)
+        fast.apply(seat, action)
+    for s in range(4):
+        want = pure.observation(s)
+        assert pickle.loads(pickle.dumps(fast.observation(s))) == want
+        assert copy.deepcopy(fast.observation(s)) == want
+        assert dataclasses.asdict(fast.observation(s)) == dataclasses.asdict(want)  # type: ignore[call-overload]
+        assert hash(fast.observation(s)) == hash(want)
+        assert repr(fast.observation(s)) == repr(want)
+        got = fast.observation(s)
+        assert isinstance(got, ShrineWarsObservation) and isinstance(want, ShrineWarsObservation)
+        assert (got.to_array() == want.to_array()).all()
+        assert "_lazy" not in vars(pickle.loads(pickle.dumps(got)))

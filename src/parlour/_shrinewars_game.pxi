@@ -150,7 +150,10 @@ cdef class _ShrineWarsState:
                 take = left if left < held[e] else held[e]
                 paid[e] = take
                 left -= take
-            out.append(bid(a, (paid[0], paid[1], paid[2], paid[3])))
+            # A Bid without its dataclass __init__ (the C core checked it).
+            b = bid.__new__(bid)
+            b.__dict__.update(amount=a, paid=(paid[0], paid[1], paid[2], paid[3]))
+            out.append(b)
         return out
 
     def bid_range(self, int seat):
@@ -187,6 +190,29 @@ cdef class _ShrineWarsState:
                 g.passed, g.high_seat, g.high_amount, _swg_oinks(g.high_paid),
                 tuple([g.lot[i] for i in range(g.lot_n)]), g.lot_elements,
                 g.deck_len - g.deck_top, g.set_aside, g.nlots, g.nactions)
+
+    @property
+    def nlots(self):
+        return self.g.nlots
+
+    def high(self):
+        """``(seat, amount, paid)`` of the high bid, or ``None``."""
+        if self.g.high_seat < 0:
+            return None
+        return (self.g.high_seat, self.g.high_amount, _swg_oinks(self.g.high_paid))
+
+    def lot_elements(self):
+        return tuple([e for e in range(4) if self.g.lot_elements >> e & 1])
+
+    def seat_oinks(self, int seat):
+        if not 0 <= seat < self.g.players:
+            raise ValueError("seat out of range")
+        return _swg_oinks(self.g.oinks[seat])
+
+    def seat_values(self, int seat):
+        if not 0 <= seat < self.g.players:
+            raise ValueError("seat out of range")
+        return self.g.values[seat]
 
     def oinks(self):
         return tuple([_swg_oinks(self.g.oinks[s]) for s in range(self.g.players)])

@@ -60,6 +60,40 @@ def _seats(mask: int, n: int) -> tuple[int, ...]:
     return tuple(s for s in range(n) if mask >> s & 1)
 
 
+_OBS_NEW = object.__new__
+
+
+def _build_fields(d: dict[str, Any], name: str) -> Any:
+    # Every other field of a lazily made observation whose ``__dict__`` is
+    # ``d``, from the seat's C view, on the first read of any of them.
+    view = d["_lazy"]
+    seat = d["seat"]
+    n = d["num_players"]
+    (_, _, open_table, starter, opener, _, passed, high_seat, high_amount, high_paid, lot, _,
+     cards_left, set_aside, _, _) = view.table()  # fmt: skip
+    oinks = view.oinks()
+    values = view.values()[seat]
+    high = high_seat >= 0
+    d.update(
+        oinks=oinks[seat],
+        table_oinks=oinks if open_table else None,
+        won=tuple(Cards.from_mask(m) for m in view.won()),
+        pool=view.pool(),
+        lot=Cards(lot),
+        opener=opener,
+        high_bidder=high_seat if high else None,
+        high_bid=Bid(high_amount, high_paid) if high else None,
+        passed=_seats(passed, n),
+        forbidden=tuple(v for v in range(1, 10) if values >> (v - 1) & 1),
+        cards_left=cards_left,
+        set_aside=Cards.from_mask(set_aside),
+        starter=starter,
+        opening_draw=tuple((s, card_text(c)) for s, c in view.draws()),
+    )
+    del d["_lazy"], d["_build"]
+    return d[name]
+
+
 class CEngine:
     """A game of Shrine Wars in the C core, after its opening draw from
     ``deck`` (the order before the draw, top first)."""
@@ -101,7 +135,7 @@ class CEngine:
         if status != 0:
             return False
         self._bids.append((seat, action))
-        if self.state.table()[14] != self._nlots:
+        if self.state.nlots != self._nlots:
             self._bids = []
             self._sync_lots()
         return True
@@ -128,52 +162,19 @@ class CEngine:
         self._nlots += len(rows)
 
     def observation(self, seat: int) -> ShrineWarsObservation:
-        view = self.state.observe(seat)
-        n = self.num_players
-        (
-            _players,
-            _start,
-            open_table,
-            starter,
-            opener,
-            _turn,
-            passed,
-            high_seat,
-            high_amount,
-            high_paid,
-            lot,
-            _elements,
-            cards_left,
-            set_aside,
-            _nlots,
-            _nactions,
-        ) = view.table()
-        oinks = view.oinks()
-        values = view.values()[seat]
-        high = high_seat >= 0
-        over = view.over
-        return ShrineWarsObservation(
+        state = self.state
+        obs: ShrineWarsObservation = _OBS_NEW(ShrineWarsObservation)
+        obs.__dict__.update(
             seat=seat,
-            num_players=n,
-            oinks=oinks[seat],
-            table_oinks=oinks if open_table else None,
-            won=tuple(Cards.from_mask(m) for m in view.won()),
-            pool=view.pool(),
-            lot=Cards(lot),
-            opener=opener,
-            to_act=view.to_act,
-            high_bidder=high_seat if high else None,
-            high_bid=Bid(high_amount, high_paid) if high else None,
-            passed=_seats(passed, n),
+            num_players=self.num_players,
+            to_act=state.to_act,
             bids=tuple(self._bids),
-            forbidden=tuple(v for v in range(1, 10) if values >> (v - 1) & 1),
-            cards_left=cards_left,
-            set_aside=Cards.from_mask(set_aside),
-            starter=starter,
-            opening_draw=tuple((s, card_text(c)) for s, c in view.draws()),
             lots=tuple(self._lots),
-            is_over=over,
+            is_over=state.over,
+            _lazy=state.observe(seat),
+            _build=_build_fields,
         )
+        return obs
 
     def ledger(self) -> tuple[Payment, ...]:
         out: list[Payment] = []
@@ -224,10 +225,10 @@ class CEngine:
 
     @property
     def high(self) -> tuple[int, Bid] | None:
-        t = self.state.table()
-        if t[7] < 0:
+        high = self.state.high()
+        if high is None:
             return None
-        return (t[7], Bid(t[8], t[9]))
+        return (high[0], Bid(high[1], high[2]))
 
     @property
     def lot(self) -> tuple[int, ...]:
@@ -236,8 +237,8 @@ class CEngine:
 
     @property
     def lot_elements(self) -> tuple[int, ...]:
-        mask: int = self.state.table()[11]
-        return tuple(e for e in range(4) if mask >> e & 1)
+        elements: tuple[int, ...] = self.state.lot_elements()
+        return elements
 
     @property
     def oinks(self) -> tuple[Oinks, ...]:

@@ -87,6 +87,8 @@ __all__ = [
     "parse_action",
 ]
 
+_ACTION_CLASSES = (Bid, Pass)
+
 #: The engines a game can run on: the C state machine or the pure-Python one.
 EngineName = Literal["c", "python"]
 _ENGINES: dict[str, type[CEngine] | type[PyEngine]] = {"c": CEngine, "python": PyEngine}
@@ -365,6 +367,41 @@ class Game(_BaseGame):
             f"bid {amount} can be paid {len(ways)} ways in {names}: {shown}{more}; "
             "write the one you mean"
         )
+
+    # -- protocol fast paths ------------------------------------------------
+    # The public protocol methods, short-cut for the common valid calls; every
+    # other call goes through the base class, so results and errors are the
+    # base's.
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._engine.is_over
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now: the one seat in turn, ``()`` once over."""
+        return self._engine.to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty when it need not act)."""
+        if seat.__class__ is int and seat in self._engine.to_act:
+            return self._engine.legal(seat)  # type: ignore[return-value]
+        return super().legal_actions(seat)
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Apply ``action`` (or its text) for ``seat``.
+
+        Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
+        unchanged, if the action is not legal now.
+        """
+        if (
+            action.__class__ in _ACTION_CLASSES
+            and seat.__class__ is int
+            and self._engine.apply(seat, action)
+        ):
+            self._history.append((seat, action))
+            return
+        super().apply(seat, action)
 
     def _to_act(self) -> tuple[int, ...]:
         return self._engine.to_act

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from parlour.errors import NotationError
@@ -270,6 +270,19 @@ class ShrineWarsObservation(Observation):
     lots: tuple[LotOutcome, ...]
     is_over: bool
 
+    if not TYPE_CHECKING:
+        # Observations of the C engine hold a copy of one seat's view of the
+        # C state (``_lazy``) and the function that builds each other field
+        # from it on first read (``_build``, set by parlour.shrinewars.engine_c).
+        def __getattr__(self, name):
+            d = self.__dict__
+            if "_lazy" in d and name in _OBS_FIELD_NAMES:
+                return d["_build"](d, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+        def __getstate__(self):
+            return {f: getattr(self, f) for f in _OBS_FIELD_NAMES}
+
     def to_array(self) -> NDArray[np.float32]:
         """This view as a flat ``float32`` vector of shape :data:`OBS_SHAPE`,
         every value in ``[0, 1]``, seats relative to this one (the layout is
@@ -283,3 +296,6 @@ class ShrineWarsObservation(Observation):
         (True, 'float32', True, True)
         """
         return arrays.observation_array(self)
+
+
+_OBS_FIELD_NAMES = frozenset(f.name for f in fields(ShrineWarsObservation))
