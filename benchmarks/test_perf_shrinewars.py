@@ -77,3 +77,22 @@ def test_bot_games(benchmark: Any, bots: str) -> None:
 
     benchmark.pedantic(run, rounds=3, warmup_rounds=1)
     benchmark.extra_info["games_per_s"] = round(games / benchmark.stats.stats.min, 1)
+
+
+ENGINES = ["python"] + (["c"] if "c" in _backend.available() else [])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_engine_games(benchmark: Any, bots: str, engine: str) -> None:
+    """Full four-player games through ``parlour.play`` on each engine, side
+    by side in one run: the C state machine against the pure-Python one."""
+    games = 100 if bots == "random" else 10
+
+    def run() -> None:
+        for seed in range(games):
+            players = [RandomBot() if bots == "random" else HeuristicBot() for _ in range(4)]
+            parlour.play(Game(seed=seed, engine=engine), players, seed=seed)  # type: ignore[arg-type]
+
+    benchmark.pedantic(run, rounds=3, warmup_rounds=1)
+    benchmark.extra_info["games_per_s"] = round(games / benchmark.stats.stats.min, 1)
