@@ -81,3 +81,24 @@ def test_equilibrium_decision(benchmark: Any) -> None:
     obs, legal = game.observation(0), game.legal_actions(0)
     rng = random.Random(0)
     benchmark.pedantic(lambda: bot.act(obs, legal, rng), rounds=10, iterations=1)
+
+
+# The C engine against the pure one in the same run (issue 18): parlour.play
+# with RandomBots and HeuristicBots, one game per round.
+ENGINES = ["c", "python"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_games_by_engine(benchmark: Any, engine: str, bots: str) -> None:
+    if engine == "c":
+        pytest.importorskip("parlour._core")
+    kind = RandomBot if bots == "random" else HeuristicBot
+    seeds = iter(range(10**9))
+
+    def run() -> Any:
+        s = next(seeds)
+        return play(Game(seed=s, engine=engine), [kind(), kind()], seed=s)  # type: ignore[arg-type]
+
+    benchmark.extra_info["engine"] = engine
+    benchmark(run)

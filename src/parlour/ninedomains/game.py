@@ -27,6 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from parlour import _backend
 from parlour.errors import IllegalActionError, NotationError
 from parlour.ninedomains import ids as _ids
 from parlour.ninedomains import table as _table
@@ -163,10 +164,15 @@ class Game(_BaseGame):
 
     @property
     def _hands(self) -> list[list[Card]]:
-        hands: list[list[Card]] | None = getattr(self._engine, "_hands", None)
-        if hands is not None:
-            return hands
-        return [[CARDS[i] for i in self._engine.hand_indices(s)] for s in (0, 1)]
+        # The lists are the pure engine's own: reaching for them moves a game
+        # on the C engine onto the pure one, replayed to the same point.
+        if not isinstance(self._engine, PyEngine):
+            pure = PyEngine(self.rules, self._domains, self._specials)
+            for seat, action in self._history:
+                applied = pure.apply(seat, action)
+                assert applied, "the engines disagree"
+            self._engine = pure
+        return self._engine._hands
 
     # -- protocol fast paths ----------------------------------------------
     # The common valid calls go straight to the engine; every other call
@@ -424,7 +430,7 @@ def _engine_class(engine: object) -> type[CEngine] | type[PyEngine]:
     # The engine class named, or the live backend's; ImportError if the C
     # engine is asked for without the compiled module.
     if engine is None:
-        engine = "python"
+        engine = _backend.current()
     if engine == "c":
         core()  # ImportError now rather than at the first move
         return CEngine
