@@ -67,6 +67,7 @@ def _action_of_id(i: int) -> Action:
 #: The action object of every action id, and the id of every such object.
 ACTIONS_BY_ID: tuple[Action, ...] = tuple(_action_of_id(i) for i in range(ND_AID_END))
 _ID_OF: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS_BY_ID)}
+_ID_OF_SHARED: dict[int, int] = {id(a): i for i, a in enumerate(ACTIONS_BY_ID)}
 
 
 def core() -> Any:
@@ -148,9 +149,13 @@ class CEngine:
 
     def apply(self, seat: int, action: Action) -> bool:
         """Apply ``action`` for ``seat``: True, or False and no change if illegal now."""
-        i = _ID_OF.get(action)
-        if i is None:
-            return False
+        # The engines' own action objects are found by identity (no hashing
+        # of dataclasses); any equal action by value.
+        i = _ID_OF_SHARED.get(id(action))
+        if i is None or ACTIONS_BY_ID[i] is not action:
+            i = _ID_OF.get(action)
+            if i is None:
+                return False
         return self._s.apply_id(seat, i)  # type: ignore[no-any-return]
 
     def observation(self, seat: int) -> NineDomainsObservation:
