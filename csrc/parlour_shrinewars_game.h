@@ -87,10 +87,10 @@ typedef struct {
      * v - 1), the cards set aside (bit id). */
     int32_t oinks[PARLOUR_SWG_MAX_PLAYERS][4];
     int32_t pool[4];
+    uint32_t observer;  /* 0 in a full state; seat + 1 in an observation */
     uint64_t won[PARLOUR_SWG_MAX_PLAYERS];
     uint16_t values[PARLOUR_SWG_MAX_PLAYERS];
-    uint16_t pad2;
-    uint32_t observer;  /* 0 in a full state; seat + 1 in an observation */
+    uint16_t pad2[2];   /* zero: the struct has no hidden padding */
     uint64_t set_aside;
     parlour_swg_lot lots[PARLOUR_SW_CARDS];
 } parlour_swg_game;
@@ -104,7 +104,8 @@ typedef struct {
 int parlour_swg_init(parlour_swg_game *g, int players, int oinks, int open_table,
                      const uint8_t *deck, int n);
 
-/* PARLOUR_OK if *g is a full state safe to play on (every count in range, the
+/* PARLOUR_OK if *g is a full state safe to play on (every count in range,
+ * every unused slot and padding field zero, the
  * cards of the deck, lot, won holdings and set-aside lots each in one place,
  * holdings and pool adding up to the Oinks of the game, lot log and current
  * lot consistent); PARLOUR_E_ARG otherwise. */

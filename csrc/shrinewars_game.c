@@ -8,6 +8,15 @@
 
 #include "parlour_shrinewars_game.h"
 
+/* The fields are laid out with no padding the compiler adds, so that a
+ * state's bytes are all its own (compared byte for byte by the tests, and
+ * the same on every platform with these type sizes). */
+#include <stddef.h>
+typedef char swg_lot_size_check[sizeof(parlour_swg_lot) == 60 ? 1 : -1];
+typedef char swg_won_at_check[offsetof(parlour_swg_game, won) == 320 ? 1 : -1];
+typedef char swg_lots_at_check[offsetof(parlour_swg_game, lots) == 392 ? 1 : -1];
+typedef char swg_size_check[sizeof(parlour_swg_game) == 392 + 36 * 60 ? 1 : -1];
+
 static uint64_t swg_bit(int card)
 {
     return UINT64_C(1) << card;
@@ -240,6 +249,24 @@ int parlour_swg_check(const parlour_swg_game *g)
         g->starter < 0 || g->starter >= n || g->opener < 0 || g->opener >= n ||
         g->nlots > g->deck_len || g->nactions < 0 || (g->passed >> n) != 0)
         return PARLOUR_E_ARG;
+    /* Unused slots are zero, so that a state has one byte image. */
+    if (g->pad2[0] || g->pad2[1] || (g->lot_n < 2 && g->lot[1]) || (g->lot_n < 1 && g->lot[0]))
+        return PARLOUR_E_ARG;
+    for (i = g->deck_len; i < PARLOUR_SW_CARDS; i++)
+        if (g->deck0[i] || g->deck[i])
+            return PARLOUR_E_ARG;
+    for (i = g->ndraws; i < PARLOUR_SWG_MAX_DRAWS; i++)
+        if (g->draw_seat[i] || g->draw_card[i])
+            return PARLOUR_E_ARG;
+    for (i = g->nlots; i < PARLOUR_SW_CARDS; i++) {
+        static const parlour_swg_lot zero;
+        if (memcmp(&g->lots[i], &zero, sizeof zero) != 0)
+            return PARLOUR_E_ARG;
+    }
+    for (i = 0; i < g->nlots; i++)
+        if (g->lots[i].pad[0] || g->lots[i].pad[1] ||
+            (g->lots[i].ncards < 2 && g->lots[i].cards[1]))
+            return PARLOUR_E_ARG;
     /* The deck: different cards, the same before and after the draw. */
     for (i = 0; i < g->deck_len; i++) {
         if (g->deck0[i] >= PARLOUR_SW_CARDS || (all & swg_bit(g->deck0[i])))
@@ -254,7 +281,8 @@ int parlour_swg_check(const parlour_swg_game *g)
     if (cards != all)
         return PARLOUR_E_ARG;
     for (i = 0; i < g->ndraws; i++)
-        if (g->draw_seat[i] >= n || !(all & swg_bit(g->draw_card[i])))
+        if (g->draw_seat[i] >= n || g->draw_card[i] >= PARLOUR_SW_CARDS ||
+            !(all & swg_bit(g->draw_card[i])))
             return PARLOUR_E_ARG;
     /* Every card in one place: still to come, the lot, won or set aside. */
     cards = 0;
@@ -303,7 +331,8 @@ int parlour_swg_check(const parlour_swg_game *g)
         return PARLOUR_E_ARG;
     /* The Oinks: holdings and the pool add up to every seat's start. */
     for (e = 0; e < 4; e++) {
-        if (g->pool[e] < 0 || g->pool[e] + total[e] != n * g->start_oinks)
+        if (g->pool[e] < 0 || g->pool[e] > n * g->start_oinks ||
+            g->pool[e] + total[e] != n * g->start_oinks)
             return PARLOUR_E_ARG;
     }
     /* The lot log: each logged lot's cards are won by its winner or set aside. */

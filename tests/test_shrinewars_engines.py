@@ -183,6 +183,9 @@ _OVER = 9
 _DECK_LEN = 11
 _DECK0 = 12
 _DECK = 48
+_POOL = 300
+_LOTS = 392
+_LOT_SIZE = 60
 
 
 def _damaged(data: bytes, at: int, value: int) -> bytes:
@@ -206,6 +209,8 @@ def test_check_refuses_damaged_states() -> None:
         _damaged(good, _DECK_LEN, 37),
         _damaged(good, _DECK0, good[_DECK0 + 1]),  # a card twice in the deck
         _damaged(good, _DECK + 35, good[_DECK + 34]),  # a card twice after the draw
+        good[:_POOL] + struct.pack("<i", 2**31 - 1) + good[_POOL + 4 :],  # a huge pool
+        _damaged(good, _LOTS + 35 * _LOT_SIZE, 1),  # an unused lot slot written
     ]
     twin = state.copy()
     for bad in damage:
