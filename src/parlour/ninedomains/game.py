@@ -450,11 +450,15 @@ def _check_domains(domains: Sequence[int]) -> tuple[int, ...]:
     return order
 
 
+_SPECIAL_INDICES = [c.index for c in SPECIALS]
+
+
 def _check_specials(specials: Sequence[CardLike]) -> tuple[Card, ...]:
     if isinstance(specials, str):
         raise ValueError("specials must be a sequence of cards, not a str")
     order = tuple(card(c) for c in specials)
-    if sorted(order) != list(SPECIALS):
+    # Cards sort by index: comparing the indices spares the Card comparisons.
+    if sorted([c.index for c in order]) != _SPECIAL_INDICES:
         raise ValueError(
             f"specials must be an order of the nine specials, not {[str(c) for c in order]!r}"
         )
