@@ -361,3 +361,28 @@ def test_legal_masks_agree_with_the_legal_lists() -> None:
             assert [ACTIONS_BY_ID[i] for i in _state(game).legal_ids(s)] == game.legal_actions(s)
         seat = game.to_act[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_the_default_engine_is_the_live_backends() -> None:
+    assert Game(seed=1).engine == _backend.current()
+    with _backend.use("python"):
+        assert Game(seed=1).engine == "python"
+    with pytest.raises(ValueError, match="engine must be"):
+        Game(seed=1, engine="rust")  # type: ignore[arg-type]
+
+
+def test_reaching_for_the_pure_hand_lists_moves_the_game_onto_the_pure_engine() -> None:
+    game = Game(seed=6, engine="c")
+    rng = random.Random(6)
+    for _ in range(3):
+        seat = game.to_act[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    before = _views(game)
+    hands = game._hands
+    assert game.engine == "python"
+    after = _views(game)
+    # rewards() reports the change since its last call: compare the rest
+    assert after.pop("rewards") == (0.0, 0.0)
+    before.pop("rewards")
+    assert after == before
+    assert [tuple(h) for h in hands] == list(game.observation(0).hands)
