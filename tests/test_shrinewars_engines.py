@@ -242,3 +242,24 @@ def test_lazy_observations_are_whole_values() -> None:
         assert isinstance(got, ShrineWarsObservation) and isinstance(want, ShrineWarsObservation)
         assert (got.to_array() == want.to_array()).all()
         assert "_lazy" not in vars(pickle.loads(pickle.dumps(got)))
+
+
+class _MyBid(Bid):
+    """A Bid subclass: the C binding's fast path takes exact classes only."""
+
+
+def test_engines_take_action_subclasses_and_refuse_other_objects() -> None:
+    fast, pure = Game(seed=2, engine="c"), Game(seed=2, engine="python")
+    for _ in range(12):
+        seat = pure.to_act[0]
+        bid = pure.legal_actions(seat)[-1]
+        mine = _MyBid(bid.amount, bid.paid) if isinstance(bid, Bid) else bid
+        pure.apply(seat, mine)
+        fast.apply(seat, mine)
+        assert pure.lots == fast.lots
+        assert [fast.observation(s) for s in range(4)] == [pure.observation(s) for s in range(4)]
+    engine: Any = fast._engine
+    before = engine.state.state_bytes()
+    assert not engine.apply(fast.to_act[0], "pass")
+    assert not engine.apply(fast.to_act[0], None)
+    assert engine.state.state_bytes() == before

@@ -57,6 +57,7 @@ cdef extern from "parlour.h":
                           const int32_t paid[4]) nogil
     int parlour_swg_result(const parlour_swg_game *g, int32_t points[6], uint32_t *winners) nogil
     int parlour_swg_observe(const parlour_swg_game *g, int seat, parlour_swg_game *out) nogil
+    int PARLOUR_SWG_E_ILLEGAL
 
 cdef object _swg_bid_cls = None
 cdef object _swg_pass = None
@@ -174,6 +175,32 @@ cdef class _ShrineWarsState:
                 return -4
             p[e] = v
         return parlour_swg_apply(&self.g, seat, amount, p)
+
+    def apply_action(self, int seat, action):
+        """Apply a registered Pass or Bid: 0 applied and the lot goes on, 1
+        applied and the lot ended, a negative status when refused (nothing
+        changed; -4 for an object that is not one of them)."""
+        cdef int32_t p[4]
+        cdef int e, st
+        cdef uint8_t before = self.g.nlots
+        if type(action) is type(_swg_pass):
+            p[0] = p[1] = p[2] = p[3] = 0
+            st = parlour_swg_apply(&self.g, seat, 0, p)
+        elif type(action) is _swg_bid_cls:
+            amount = action.amount
+            paid = action.paid
+            # A Bid's fields are ints >= 0 that add up (its __post_init__);
+            # anything beyond every Oink of a game cannot be held.
+            if amount > 12000:
+                return PARLOUR_SWG_E_ILLEGAL
+            for e in range(4):
+                p[e] = paid[e]
+            st = parlour_swg_apply(&self.g, seat, amount, p)
+        else:
+            return -4
+        if st < 0:
+            return st
+        return 1 if self.g.nlots != before else 0
 
     def observe(self, int seat):
         """What ``seat`` may know, as a new state (deck and hidden Oinks scrubbed)."""

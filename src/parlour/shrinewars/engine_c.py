@@ -69,7 +69,7 @@ def _build_fields(d: dict[str, Any], name: str) -> Any:
     view = d["_lazy"]
     seat = d["seat"]
     n = d["num_players"]
-    (_, _, open_table, starter, opener, _, passed, high_seat, high_amount, high_paid, lot, _,
+    (_, _, open_table, starter, opener, _, passed, high_seat, _, _, lot, _,
      cards_left, set_aside, _, _) = view.table()  # fmt: skip
     oinks = view.oinks()
     values = view.values()[seat]
@@ -82,7 +82,6 @@ def _build_fields(d: dict[str, Any], name: str) -> Any:
         lot=Cards(lot),
         opener=opener,
         high_bidder=high_seat if high else None,
-        high_bid=Bid(high_amount, high_paid) if high else None,
         passed=_seats(passed, n),
         forbidden=tuple(v for v in range(1, 10) if values >> (v - 1) & 1),
         cards_left=cards_left,
@@ -98,7 +97,7 @@ class CEngine:
     """A game of Shrine Wars in the C core, after its opening draw from
     ``deck`` (the order before the draw, top first)."""
 
-    __slots__ = ("_bids", "_lots", "_nlots", "num_players", "rules", "state")
+    __slots__ = ("_bids", "_high", "_lots", "_nlots", "num_players", "rules", "state")
 
     def __init__(self, rules: Rules, players: int, deck: tuple[int, ...]) -> None:
         self.rules = rules
@@ -107,6 +106,10 @@ class CEngine:
             players, rules.oinks, rules.open_table, list(deck)
         )
         self._bids: list[tuple[int, ShrineWarsAction]] = []
+        # The high bid as it was made (the C state holds its numbers): the
+        # observations and the lot log show the caller's object, as the pure
+        # engine does.
+        self._high: Bid | None = None
         self._lots: list[LotOutcome] = []
         self._nlots = 0
 
@@ -126,18 +129,24 @@ class CEngine:
         return legal
 
     def apply(self, seat: int, action: object) -> bool:
-        if isinstance(action, Pass):
-            status = self.state.apply(seat, 0, (0, 0, 0, 0))
-        elif isinstance(action, Bid):
-            status = self.state.apply(seat, action.amount, action.paid)
-        else:
+        status: int = self.state.apply_action(seat, action)
+        if status == -4:  # not exactly Pass or Bid: a subclass, or not an action
+            if isinstance(action, Pass):
+                status = self.state.apply(seat, 0, (0, 0, 0, 0))
+            elif isinstance(action, Bid):
+                status = self.state.apply(seat, action.amount, action.paid)
+            if status == 0:
+                status = 1 if self.state.nlots != self._nlots else 0
+        if status < 0:
             return False
-        if status != 0:
-            return False
-        self._bids.append((seat, action))
-        if self.state.nlots != self._nlots:
+        if isinstance(action, Bid):
+            self._high = action
+        if status:
+            # The lot ended: its log starts again, and the lot log grows.
             self._bids = []
             self._sync_lots()
+        else:
+            self._bids.append((seat, action))  # type: ignore[arg-type]
         return True
 
     def _sync_lots(self) -> None:
@@ -148,18 +157,21 @@ class CEngine:
                 self._lots.append(LotOutcome(Cards(cards), opener, None, None, (), (), pool))
             else:
                 receivers = _seats(recv, n)
+                high = self._high
+                bid = high if high is not None else Bid(amount, paid)
                 self._lots.append(
                     LotOutcome(
                         Cards(cards),
                         opener,
                         winner,
-                        Bid(amount, paid),
+                        bid,
                         receivers,
                         (share,) * len(receivers),
                         pool,
                     )
                 )
         self._nlots += len(rows)
+        self._high = None
 
     def observation(self, seat: int) -> ShrineWarsObservation:
         state = self.state
@@ -171,6 +183,7 @@ class CEngine:
             bids=tuple(self._bids),
             lots=tuple(self._lots),
             is_over=state.over,
+            high_bid=self._high,
             _lazy=state.observe(seat),
             _build=_build_fields,
         )
@@ -214,6 +227,7 @@ class CEngine:
         twin.state = self.state.copy()
         twin._bids = list(self._bids)
         twin._lots = list(self._lots)
+        twin._high = self._high
         twin._nlots = self._nlots
         return twin
 
@@ -226,9 +240,9 @@ class CEngine:
     @property
     def high(self) -> tuple[int, Bid] | None:
         high = self.state.high()
-        if high is None:
+        if high is None or self._high is None:
             return None
-        return (high[0], Bid(high[1], high[2]))
+        return (high[0], self._high)
 
     @property
     def lot(self) -> tuple[int, ...]:
