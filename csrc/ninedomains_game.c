@@ -45,6 +45,16 @@ static int popcount16(unsigned x) {
     return n;
 }
 
+/* The state has no padding (its fields add up to its size): states compare
+ * byte for byte, and "no byte changed" covers every byte. A field whose
+ * alignment adds padding breaks the build here. */
+typedef char ndg_battle_unpadded[sizeof(parlour_ndg_battle) == 10 ? 1 : -1];
+typedef char ndg_game_unpadded[sizeof(parlour_ndg_game) ==
+                                       10 + 9 + 9 + 4 + 2 * 2 + 2 * 15 + 2 + 2 + 6 + 6 + 2 * 2 + 9 +
+                                           1 + 2 + 1 + 3 * 3 + 1 + 1 + 9 * 10
+                                   ? 1
+                                   : -1];
+
 size_t parlour_ndg_size(void) { return sizeof(parlour_ndg_game); }
 
 /* ---- action ids (src/parlour/ninedomains/ids.py) -------------------------- */
@@ -576,5 +586,6 @@ int parlour_ndg_check(const parlour_ndg_game *g) {
         if (e->position | e->seat | e->card) return PARLOUR_E_ARG;
     }
     if (g->npending && ndg_skippable(g, &g->pending[0])) return PARLOUR_E_ARG;
+    if (g->pad) return PARLOUR_E_ARG;
     return PARLOUR_OK;
 }

@@ -85,6 +85,7 @@ typedef struct {
     uint8_t npending;                      /* effects still to choose; pending[0] asks */
     parlour_ndg_effect pending[3];
     uint8_t nbattles;
+    uint8_t pad; /* always 0: with it the struct has no padding bytes */
     parlour_ndg_battle battles[PARLOUR_NDG_DOMAINS];
 } parlour_ndg_game;
 

@@ -242,6 +242,7 @@ class _State(ctypes.Structure):
         ("npending", ctypes.c_uint8),
         ("pending", _Effect * 3),
         ("nbattles", ctypes.c_uint8),
+        ("pad", ctypes.c_uint8),
         ("battles", _Battle * 9),
     ]
 
@@ -325,6 +326,7 @@ def _damaged() -> list[tuple[str, bytes]]:
         hurt("a pending effect in the place phase", set_("npending", 1)),
         hurt("four pending effects", set_("npending", 4)),
         hurt("battles past nine", set_("nbattles", 200)),
+        hurt("a pad byte set", set_("pad", 1)),
         hurt(
             "a removed domain past the table",
             _remove_bad_domain,
