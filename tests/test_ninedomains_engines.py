@@ -373,18 +373,18 @@ def test_the_default_engine_is_the_live_backends() -> None:
         Game(seed=1, engine="rust")  # type: ignore[arg-type]
 
 
-def test_reaching_for_the_pure_hand_lists_moves_the_game_onto_the_pure_engine() -> None:
-    game = Game(seed=6, engine="c")
+def test_the_hand_lists_are_the_pure_engines_own_and_copies_on_the_c_engine() -> None:
+    # test_soak_invariants forges a pure game's lists; a C game's are copies.
+    games = [Game(seed=6, engine=e) for e in ("c", "python")]
     rng = random.Random(6)
     for _ in range(3):
-        seat = game.to_act[0]
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-    before = _views(game)
-    hands = game._hands
-    assert game.engine == "python"
-    after = _views(game)
-    # rewards() reports the change since its last call: compare the rest
-    assert after.pop("rewards") == (0.0, 0.0)
-    before.pop("rewards")
-    assert after == before
-    assert [tuple(h) for h in hands] == list(game.observation(0).hands)
+        seat = games[0].to_act[0]
+        action = rng.choice(games[0].legal_actions(seat))
+        for game in games:
+            game.apply(seat, action)
+    c_game, pure = games
+    assert c_game._hands == pure._hands
+    c_game._hands[0].pop()
+    assert c_game._hands == pure._hands and c_game.engine == "c"
+    pure._hands[0].pop()
+    assert c_game._hands != pure._hands
