@@ -16,7 +16,15 @@ import numpy as np
 import pytest
 
 from parlour import _backend, play
-from parlour.sisepai import Game, Hand, HeuristicBot, best_groups, is_complete, winning_cards
+from parlour.sisepai import (
+    Game,
+    Hand,
+    HeuristicBot,
+    RandomBot,
+    best_groups,
+    is_complete,
+    winning_cards,
+)
 
 pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
 
@@ -107,3 +115,22 @@ def test_heuristic_games(benchmark: Any) -> None:
 
     benchmark.pedantic(run, rounds=3, warmup_rounds=1)
     benchmark.extra_info["games_per_second"] = round(games / benchmark.stats.stats.min, 1)
+
+
+ENGINES = ["python"] + (["c"] if "c" in _backend.available() else [])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+def test_engine_games(benchmark: Any, bots: str, engine: str) -> None:
+    """Full games through ``parlour.play`` on each engine, side by side in
+    one run: the C state machine against the pure-Python one."""
+    games = 50
+
+    def run() -> None:
+        for seed in range(games):
+            players = [RandomBot() if bots == "random" else HeuristicBot() for _ in range(4)]
+            play(Game(seed=seed, engine=engine), players, seed=seed)  # type: ignore[arg-type]
+
+    benchmark.pedantic(run, rounds=3, warmup_rounds=1)
+    benchmark.extra_info["games_per_s"] = round(games / benchmark.stats.stats.min, 1)

@@ -75,7 +75,7 @@ def _choose(legal: list[Any], rng: random.Random) -> Any:
 
 
 def _lock_step(rules: Rules, seed: int, heuristic: bool = False, tries: bool = True) -> Game:
-    pure = Game(rules, seed=seed)
+    pure = Game(rules, seed=seed, engine="python")
     fast = _engine(pure)
     rng = random.Random(seed)
     bot = HeuristicBot()
@@ -127,7 +127,7 @@ def test_lock_step_many() -> None:
 
 
 def test_copy_and_pickle_are_independent() -> None:
-    pure = Game(seed=4)
+    pure = Game(seed=4, engine="python")
     fast = _engine(pure)
     twin = fast.clone()
     seat = fast.to_act[0]
@@ -179,7 +179,7 @@ def _damaged(data: bytes, offset: int, value: int) -> bytes:
 
 
 def test_check_refuses_damaged_states() -> None:
-    pure = Game(seed=11)
+    pure = Game(seed=11, engine="python")
     fast = _engine(pure)
     # play into a discard phase and a claim window
     rng = random.Random(3)

@@ -23,10 +23,10 @@ from parlour import _backend
 from parlour._codes.sisepai import SSP_PHASE_NAMES
 from parlour.protocol import Result
 from parlour.sisepai.cards import KINDS, card_kind
-from parlour.sisepai.game import _ACTIONS, Discard, Pass, SisepaiObservation, Take, Win
 from parlour.sisepai.hand import Group, Hand
 from parlour.sisepai.ids import DISCARD_IDS, PASS_ID, TAKE_IDS, WIN_ID
 from parlour.sisepai.rules import Rules
+from parlour.sisepai.values import _ACTIONS, Discard, Pass, SisepaiObservation, Take, Win
 
 __all__ = ["CEngine", "core"]
 
@@ -119,6 +119,15 @@ class CEngine:
             winner=winner,
             revealed=revealed,
         )
+
+    def concealed(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's concealed cards, sorted (all knowledge)."""
+        return tuple(h[0] for h in self.state.hands())
+
+    def stock(self) -> tuple[int, ...]:
+        """The cards still in the stock, top first (all knowledge)."""
+        stock: tuple[int, ...] = self.state.stock()
+        return stock
 
     def hand(self, seat: int) -> Hand:
         """Seat ``seat``'s cards as a :class:`~parlour.sisepai.Hand` (all knowledge)."""

@@ -4,6 +4,15 @@ claim priority, takes, discards, the win and the drawn deal.
 Seats answer every claim window one at a time in any order (answers stay
 hidden until the window resolves); draws happen by themselves.
 
+The deal's state lives in an engine object chosen at construction
+(``engine=``): the C state machine (:mod:`parlour.sisepai.engine_c`, the
+default when the compiled backend is live) or the pure-Python one
+(:mod:`parlour.sisepai.engine_py`), its lock-step twin. Both play the same
+deal the same way, so records, observations and results do not depend on it.
+
+>>> Game(seed=7, engine="python").record() == Game(seed=7).record()
+True
+
 >>> g = Game(seed=7, dealer=0)
 >>> g.to_act
 (0, 1, 2, 3)
@@ -17,43 +26,45 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, Union, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from parlour import _backend
-from parlour._codes.sisepai import SSP_GROUP_QUAD, SSP_GROUP_TRIPLE
-from parlour.errors import IllegalActionError, NotationError, RecordError
+from parlour.errors import IllegalActionError, RecordError
 from parlour.protocol import Action, Result, checked_rules
 from parlour.protocol import Game as _BaseGame
-from parlour.protocol import Observation as _ObservationBase
 from parlour.sisepai import arrays as _arrays
 from parlour.sisepai import table as _table
 from parlour.sisepai.cards import (
     CARDS,
-    CHESS_KINDS,
-    KINDS,
-    card_kind,
     is_flower,
     is_general,
-    kind_from_text,
     kind_text,
 )
-from parlour.sisepai.hand import Group, Grouping, Hand
+from parlour.sisepai.engine import SisepaiEngine
+from parlour.sisepai.hand import Hand
 from parlour.sisepai.ids import DISCARD_IDS, NUM_ACTION_IDS, PASS_ID, TAKE_IDS, WIN_ID
-from parlour.sisepai.rules import DEFAULT_RULES, GROUP_TYPES, Rules
-from parlour.sisepai.scoring import win_grouping
+from parlour.sisepai.rules import DEFAULT_RULES, Rules
+from parlour.sisepai.values import (
+    _ACTIONS,
+    _KIND,  # noqa: F401 (read by tests/test_infoset.py)
+    Discard,
+    Move,
+    Pass,
+    Phase,
+    SisepaiObservation,
+    Take,
+    Win,
+    parse_action,
+)
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-# The kinds that may be discarded: chess kinds but the Generals.
-_DISCARDABLE = tuple(k for k in range(CHESS_KINDS) if not is_general(k))
-# Claims of identical cards rank above the other claims.
-_IDENTICAL_TYPES = (GROUP_TYPES[SSP_GROUP_TRIPLE], GROUP_TYPES[SSP_GROUP_QUAD])
 
 __all__ = [
     "Discard",
+    "EngineName",
     "Game",
     "Move",
     "Pass",
@@ -64,160 +75,26 @@ __all__ = [
     "parse_action",
 ]
 
-#: ``draw``: the window on a drawn card (everyone answers); ``second``: the
-#: drawn card as the drawer's discard (the others answer); ``discard``: a
-#: taker must discard; ``claim``: the window on a discard; ``over``.
-Phase = Literal["draw", "second", "discard", "claim", "over"]
 
-# card id -> kind, for the hot paths
-_KIND = tuple(card_kind(c) for c in range(CARDS))
-_GROUPS: dict[tuple[int, ...], Group] = {}
+#: The engines a game can run on: the C state machine or the pure-Python one.
+EngineName = Literal["c", "python"]
 
 
-def _group(kinds: tuple[int, ...]) -> Group:
-    g = _GROUPS.get(kinds)
-    if g is None:
-        g = _GROUPS[kinds] = Group(kinds)
-    return g
+def _engine_class(engine: object) -> Any:
+    # The engine class named, or the live backend's; ImportError if the C
+    # engine is asked for without the compiled module. Imported here: the
+    # engines build this module's values.
+    if engine is None:
+        engine = _backend.current()
+    if engine == "c":
+        from parlour.sisepai.engine_c import CEngine
 
+        return CEngine
+    if engine == "python":
+        from parlour.sisepai.engine_py import PyEngine
 
-#: Claim tiers, highest first (smaller number wins).
-TIER_DRAWER_WIN, TIER_WIN, TIER_IDENTICAL, TIER_DRAWER, TIER_NEXT = 1, 2, 3, 4, 5
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Decline the card in question.
-
-    >>> str(Pass())
-    'pass'
-    """
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Win(Action):
-    """Claim the card in question as a win (no group named).
-
-    >>> str(Win())
-    'win'
-    """
-
-    def __str__(self) -> str:
-        return "win"
-
-
-@dataclass(frozen=True)
-class Take(Action):
-    """Take the card in question into ``group`` (the group with that card),
-    exposing it. The engine moves the lowest-numbered concealed copies.
-
-    >>> str(Take(Group.parse("Sr Sy Sg")))
-    'take Sr Sy Sg'
-    """
-
-    group: Group
-
-    def __str__(self) -> str:
-        return f"take {self.group}"
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """Discard one concealed card of ``kind`` (the lowest-numbered copy).
-
-    >>> str(Discard(3))
-    'discard Rr'
-    """
-
-    kind: int
-
-    def __str__(self) -> str:
-        return f"discard {kind_text(self.kind)}"
-
-
-Move: TypeAlias = Union[Pass, Win, Take, Discard]  # noqa: UP007 (a runtime alias)
-
-
-def parse_action(text: str) -> Move:
-    """Read an action's text.
-
-    >>> parse_action("take GAEr")
-    Take(group=Group.parse('GAEr'))
-    >>> parse_action("discard Hw")
-    Discard(kind=25)
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"action text must be a str, not {type(text).__name__}")
-    t = text.strip()
-    if t == "pass":
-        return Pass()
-    if t == "win":
-        return Win()
-    verb, _, rest = t.partition(" ")
-    if verb == "take" and rest:
-        return Take(Group.parse(rest))
-    if verb == "discard" and rest:
-        return Discard(kind_from_text(rest.strip()))
-    raise NotationError(
-        f"{text!r} is not a Sì Sè Pái action (pass, win, take <group>, discard <card>)"
-    )
-
-
-@dataclass(frozen=True)
-class SisepaiObservation(_ObservationBase):
-    """What one seat knows. Cards are physical ids (see
-    :func:`~parlour.sisepai.cards.card_kind`)."""
-
-    seat: int
-    phase: Phase
-    dealer: int
-    #: This seat's concealed cards, sorted.
-    concealed: tuple[int, ...]
-    #: Every seat's exposed groups (card ids), in the order exposed.
-    exposed: tuple[tuple[tuple[int, ...], ...], ...]
-    #: Cards each seat discarded (or drew and let go) that nobody took.
-    discards: tuple[tuple[int, ...], ...]
-    #: Number of concealed cards of each seat.
-    concealed_counts: tuple[int, ...]
-    #: The card in question (drawn or discarded), if any.
-    card: int | None
-    #: Who drew or discarded it.
-    source: int | None
-    stock_left: int
-    to_act: tuple[int, ...]
-    #: This seat's answer in the open window (hidden from the others).
-    answer: str | None
-    winner: int | None
-    #: Every seat's concealed cards once the deal is over.
-    revealed: tuple[tuple[int, ...], ...] | None
-
-    def to_array(self) -> NDArray[np.float32]:
-        """This observation as a ``float32`` array of
-        :data:`~parlour.sisepai.OBS_SHAPE`, seat-relative, every value in
-        ``[0, 1]`` (the layout: :mod:`parlour.sisepai.arrays`)."""
-        return _arrays.observation_array(self)
-
-
-_PASS = Pass()
-_WIN = Win()
-
-
-def _action_of_id(i: int) -> Move:
-    if i == PASS_ID:
-        return _PASS
-    if i == WIN_ID:
-        return _WIN
-    for kinds, j in TAKE_IDS.items():
-        if i == j:
-            return Take(Group._legal(kinds))
-    return Discard(next(k for k, j in DISCARD_IDS.items() if i == j))
-
-
-# id -> the one action it names, whatever the state.
-_ACTIONS: tuple[Move, ...] = tuple(_action_of_id(i) for i in range(NUM_ACTION_IDS))
+        return PyEngine
+    raise ValueError(f"engine must be 'c', 'python' or None, not {engine!r}")
 
 
 class Game(_BaseGame):
@@ -226,7 +103,10 @@ class Game(_BaseGame):
     ``deck`` is a deal order (a permutation of 0..116; positions 0..19 to the
     dealer, then 20 to each next seat, 80..116 the stock with 80 on top);
     without one the deck is shuffled by a generator seeded with ``seed``,
-    which also picks the dealer unless ``dealer`` is given.
+    which also picks the dealer unless ``dealer`` is given. ``engine`` is
+    ``"c"`` (the C state machine), ``"python"`` (the pure-Python one) or
+    ``None``: the live backend's (see :attr:`engine`); copies and pickles
+    keep the engine.
     """
 
     name: ClassVar[str] = "sisepai"
@@ -243,8 +123,10 @@ class Game(_BaseGame):
         seed: int | None = None,
         dealer: int | None = None,
         deck: Sequence[int] | None = None,
+        engine: EngineName | None = None,
     ) -> None:
         super().__init__()
+        kind = _engine_class(engine)
         self.rules = rules = checked_rules(rules, DEFAULT_RULES, "sisepai")
         rng = random.Random(seed)
         if dealer is None:
@@ -262,36 +144,18 @@ class Game(_BaseGame):
                 raise ValueError("deck must be a permutation of the card ids 0..116")
         self.dealer: int = dealer
         self._deck: tuple[int, ...] = tuple(order)
-        self._concealed: list[list[int]] = [[] for _ in range(4)]
-        self._counts: list[bytearray] = [bytearray(KINDS) for _ in range(4)]
-        self._exposed: list[list[tuple[int, ...]]] = [[] for _ in range(4)]
-        self._ecards = [0, 0, 0, 0]
-        self._discards: list[list[int]] = [[] for _ in range(4)]
-        for i in range(4):
-            seat = (dealer + i) % 4
-            for c in order[20 * i : 20 * i + 20]:
-                self._concealed[seat].append(c)
-                self._counts[seat][_KIND[c]] += 1
-            self._concealed[seat].sort()
-        self._next = 80
-        self._phase: Phase = "draw"
-        self._card: int | None = None
-        self._source: int | None = None
-        self._active: int | None = None
-        self._options: dict[int, list[Move]] = {}
-        self._tiers: dict[tuple[int, Move], int] = {}
-        self._first: dict[int, list[Move]] = {}
-        self._answers: dict[int, Move] = {}
-        self._pending: tuple[int, ...] = ()
-        self._winner: int | None = None
-        self._grouping: Grouping | None = None
-        self._draw(dealer)
+        self._engine: SisepaiEngine = kind(rules, dealer, self._deck)
+
+    @property
+    def engine(self) -> EngineName:
+        """The engine the game runs on: ``"c"`` or ``"python"``."""
+        return "python" if type(self._engine).__name__ == "PyEngine" else "c"
 
     # -- public helpers --------------------------------------------------
     @property
     def phase(self) -> Phase:
         """The current phase (see :data:`Phase`)."""
-        return self._phase
+        return cast("Phase", self._engine.phase)
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -302,185 +166,47 @@ class Game(_BaseGame):
         """Seat ``seat``'s cards as a :class:`~parlour.sisepai.Hand` (all
         knowledge: use observations for what a seat may see)."""
         self._check_seat(seat)
-        groups = tuple(_group(tuple(sorted(_KIND[c] for c in g))) for g in self._exposed[seat])
-        return Hand(tuple(self._counts[seat]), groups)
+        return self._engine.hand(seat)
 
-    # -- flow ------------------------------------------------------------
-    def _draw(self, seat: int) -> None:
-        if self._next >= CARDS:
-            self._phase = "over"
-            self._card = self._source = None
-            self._options = {}
-            self._pending = ()
-            return
-        card = self._deck[self._next]
-        self._next += 1
-        self._card, self._source = card, seat
-        self._phase = "draw"
-        self._open([(seat + i) % 4 for i in range(4)], drawer=seat)
+    # The state as the engine-less game kept it, read by the information-set
+    # tests (tests/test_infoset.py): all knowledge, never for a player.
+    @property
+    def _next(self) -> int:
+        """The stock's top position in the deal order."""
+        return CARDS - len(self._engine.stock())
 
-    def _open(self, seats: list[int], *, drawer: int | None) -> None:
-        assert self._card is not None and self._source is not None
-        self._answers = {}
-        self._tiers = {}
-        self._options = {}
-        for seat in seats:
-            self._options[seat] = self._claims(seat, self._card, self._source, drawer)
-        self._pending = tuple(seats)
-
-    def _claims(self, seat: int, card: int, source: int, drawer: int | None) -> list[Move]:
-        """The answers ``seat`` may give on ``card``; records each claim's tier."""
-        k = _KIND[card]
-        counts = self._counts[seat]
-        is_drawer = seat == drawer
-        is_next = seat == (source + 1) % 4
-        counts[k] += 1
-        try:
-            complete = _backend.impl.sisepai_counts_complete(bytes(counts), self._ecards[seat])
-            if complete and self.rules.min_score:
-                complete = self._score(seat, k) >= self.rules.min_score
-        finally:
-            counts[k] -= 1
-        must_take = is_drawer and (is_flower(k) or is_general(k))
-        if complete:
-            self._tiers[(seat, _WIN)] = TIER_DRAWER_WIN if is_drawer else TIER_WIN
-            return [_WIN] if must_take else [_PASS, _WIN]
-        takes: list[Move] = []
-        for group in _groups_with(k, counts, drawer=is_drawer, next_player=is_next):
-            if not self._leaves_discard(seat, group, k):
-                continue
-            take = Take(group)
-            if group.type in _IDENTICAL_TYPES:
-                tier = TIER_IDENTICAL
-            elif is_drawer:
-                tier = TIER_DRAWER
-            else:
-                tier = TIER_NEXT
-            self._tiers[(seat, take)] = tier
-            takes.append(take)
-        if must_take and takes:
-            return takes
-        return [_PASS, *takes]
-
-    def _leaves_discard(self, seat: int, group: Group, k: int) -> bool:
-        rest = list(self._counts[seat])
-        rest[k] += 1
-        for x in group.kinds:
-            rest[x] -= 1
-        return any(rest[x] for x in _DISCARDABLE)
-
-    def _score(self, seat: int, taken: int) -> int:
-        # Called with the new card (of kind ``taken``) already counted in the seat's counts.
-        return win_grouping(self.hand(seat), taken, self.rules).score
-
-    def _resolve(self) -> None:
-        """All answers are in: apply the highest claim, or move on."""
-        assert self._source is not None and self._card is not None
-        source = self._source
-        best: tuple[int, int, int, Move] | None = None
-        for seat, ans in self._answers.items():
-            if isinstance(ans, Pass):
-                continue
-            key = (self._tiers[(seat, ans)], (seat - source) % 4, seat, ans)
-            if best is None or key[:2] < best[:2]:
-                best = key
-        if best is not None:
-            self._take(best[2], best[3])
-            return
-        card = self._card
-        if self._phase == "draw":
-            # The drawn card becomes the drawer's discard: the second window.
-            self._first = {s: o for s, o in self._options.items() if s != source}
-            tiers = {key: t for key, t in self._tiers.items() if key[0] != source}
-            self._phase = "second"
-            self._answers = {}
-            self._options = dict(self._first)
-            self._tiers = tiers
-            self._pending = tuple((source + i) % 4 for i in range(1, 4))
-            return
-        self._discards[source].append(card)
-        self._draw((source + 1) % 4)
-
-    def _take(self, seat: int, action: Move) -> None:
-        card = self._card
-        assert card is not None
-        k = _KIND[card]
-        self._answers = {}
-        self._options = {}
-        self._tiers = {}
-        if isinstance(action, Win):
-            self._counts[seat][k] += 1
-            self._concealed[seat].append(card)
-            self._concealed[seat].sort()
-            self._winner = seat
-            self._grouping = win_grouping(self.hand(seat), k, self.rules)
-            self._phase = "over"
-            self._pending = ()
-            return
-        assert isinstance(action, Take)
-        need = list(action.group.kinds)
-        need.remove(k)
-        moved = [card]
-        concealed = self._concealed[seat]
-        for x in need:
-            c = next(c for c in concealed if _KIND[c] == x)
-            concealed.remove(c)
-            self._counts[seat][x] -= 1
-            moved.append(c)
-        self._exposed[seat].append(tuple(sorted(moved)))
-        self._ecards[seat] += len(moved)
-        self._active = seat
-        self._card = self._source = None
-        self._phase = "discard"
-        self._pending = (seat,)
+    @property
+    def _concealed(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's concealed cards, sorted."""
+        return self._engine.concealed()
 
     # -- protocol hooks ---------------------------------------------------
     def _to_act(self) -> tuple[int, ...]:
-        return self._pending
+        return self._engine.to_act
 
     def _is_over(self) -> bool:
-        return self._phase == "over"
-
-    def _discard_options(self, seat: int) -> list[Move]:
-        counts = self._counts[seat]
-        return [Discard(x) for x in _DISCARDABLE if counts[x]]
+        return self._engine.is_over
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self._phase == "discard":
-            return list(self._discard_options(seat)) if seat == self._active else []
-        if seat in self._answers:
-            return []
-        return list(self._options.get(seat, ()))
+        return self._engine.legal(seat)
 
     def _verify(self, seat: int, action: Action) -> None:
-        if self._phase == "discard":
+        if action in self._engine.legal(seat):
+            return
+        # Refused: say why.
+        if self._engine.phase == "discard":
             if not isinstance(action, Discard):
                 raise IllegalActionError(f"seat {seat} must discard now, not {action}")
             k = action.kind
             if is_flower(k) or is_general(k):
                 raise IllegalActionError(f"a General or a flower is never discarded ({action})")
-            if not self._counts[seat][k]:
-                raise IllegalActionError(f"seat {seat} holds no concealed {kind_text(k)}")
-            return
-        if action not in self._options.get(seat, ()):
-            raise IllegalActionError(f"seat {seat} may not {action} on this card now")
+            raise IllegalActionError(f"seat {seat} holds no concealed {kind_text(k)}")
+        raise IllegalActionError(f"seat {seat} may not {action} on this card now")
 
     def _apply(self, seat: int, action: Action) -> None:
-        if self._phase == "discard":
-            assert isinstance(action, Discard)
-            concealed = self._concealed[seat]
-            c = next(c for c in concealed if _KIND[c] == action.kind)
-            concealed.remove(c)
-            self._counts[seat][action.kind] -= 1
-            self._card, self._source, self._active = c, seat, None
-            self._phase = "claim"
-            self._open([(seat + i) % 4 for i in range(1, 4)], drawer=None)
-            return
-        assert isinstance(action, (Pass, Win, Take))
-        self._answers[seat] = action
-        self._pending = tuple(s for s in self._pending if s != seat)
-        if not self._pending:
-            self._resolve()
+        if not self._engine.apply(seat, action):
+            # verify_action accepted it: the engines agree on what is legal.
+            raise IllegalActionError(f"seat {seat} may not {action} now")
 
     def render(self, seat: int | None = None) -> str:
         """The table as text. ``seat=None`` shows everything, as a referee or
@@ -508,42 +234,10 @@ class Game(_BaseGame):
         return parse_action(text)
 
     def _observation(self, seat: int) -> SisepaiObservation:
-        over = self._phase == "over"
-        ans = self._answers.get(seat)
-        return SisepaiObservation(
-            seat=seat,
-            phase=self._phase,
-            dealer=self.dealer,
-            concealed=tuple(self._concealed[seat]),
-            exposed=tuple(map(tuple, self._exposed)),
-            discards=tuple(map(tuple, self._discards)),
-            concealed_counts=tuple(len(c) for c in self._concealed),
-            card=self._card,
-            source=self._source,
-            stock_left=CARDS - self._next,
-            to_act=self._to_act(),
-            answer=None if ans is None else str(ans),
-            winner=self._winner,
-            revealed=tuple(tuple(c) for c in self._concealed) if over else None,
-        )
+        return self._engine.observation(seat)
 
     def _result(self) -> Result:
-        hands = [str(self.hand(s)) for s in range(4)]
-        if self._winner is None:
-            return Result(scores=(0, 0, 0, 0), winners=(), details={"winner": None, "hands": hands})
-        g = self._grouping
-        assert g is not None
-        scores = tuple(g.score if s == self._winner else 0 for s in range(4))
-        return Result(
-            scores=scores,
-            winners=(self._winner,),
-            details={
-                "winner": self._winner,
-                "score": g.score,
-                "groups": [str(x) for x in g.groups],
-                "hands": hands,
-            },
-        )
+        return self._engine.result()
 
     # -- learning interface -----------------------------------------------
     def _action_id(self, action: Action) -> int:
@@ -569,7 +263,7 @@ class Game(_BaseGame):
     def _actions_of_id(self, seat: int, i: int) -> list[Action]:
         # An id names one action in every state: legal or not is all to ask.
         action = _ACTIONS[i]
-        return [action] if action in self._legal_actions(seat) else []
+        return [action] if action in self._engine.legal(seat) else []
 
     def oracle_array(self, seat: int) -> NDArray[np.float32]:
         """Privileged: ``observation(seat).to_array()`` followed by the other
@@ -578,13 +272,14 @@ class Game(_BaseGame):
         critics in training, never for a policy that plays."""
         self._check_seat(seat)
         observed = cast("SisepaiObservation", self.observation(seat)).to_array()
-        return _arrays.oracle_array(observed, seat, self._concealed, self._deck[self._next :])
+        concealed = self._engine.concealed()
+        return _arrays.oracle_array(observed, seat, concealed, self._engine.stock())
 
     def _deal_record(self) -> Any:
         return {"dealer": self.dealer, "deck": list(self._deck)}
 
     @classmethod
-    def _from_deal(cls, rules: Any, deal: Any) -> Game:
+    def _from_deal(cls, rules: Any, deal: Any, engine: EngineName | None = None) -> Game:
         if not isinstance(deal, dict) or set(deal) != {"dealer", "deck"}:
             raise RecordError("a Sì Sè Pái deal is an object with 'dealer' and 'deck'")
         if not isinstance(deal["deck"], list):
@@ -593,46 +288,7 @@ class Game(_BaseGame):
         # A record fixes everything random: a missing dealer would be drawn anew.
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise RecordError(f"the deal's dealer must be a seat 0..3, not {dealer!r}")
-        return cls(rules, dealer=dealer, deck=deal["deck"])
-
-
-def _groups_with(k: int, counts: bytearray, *, drawer: bool, next_player: bool) -> list[Group]:
-    """Groups a player may form with a new card of kind ``k`` from its
-    concealed ``counts`` without winning: identical triples and quads for
-    anyone; command, field and soldier groups for the drawer and the next
-    player; single General and flower for the drawer. Never a pair."""
-    out: list[Group] = []
-    if k >= CHESS_KINDS:
-        if drawer:
-            out.append(_group((k,)))
-        return out
-    ch, col = k % 7, k // 7
-    if ch == 0:
-        if drawer:
-            out.append(_group((k,)))
-    else:
-        if counts[k] >= 2:
-            out.append(_group((k, k, k)))
-        if counts[k] >= 3:
-            out.append(_group((k, k, k, k)))
-    if not (drawer or next_player):
-        return out
-    if ch <= 2:
-        base = col * 7
-        if all(counts[x] or x == k for x in (base, base + 1, base + 2)):
-            out.append(_group((base, base + 1, base + 2)))
-    elif ch <= 5:
-        base = col * 7 + 3
-        if all(counts[x] or x == k for x in (base, base + 1, base + 2)):
-            out.append(_group((base, base + 1, base + 2)))
-    else:
-        others = [d * 7 + 6 for d in range(4) if d != col and counts[d * 7 + 6]]
-        for i in range(len(others)):
-            for j in range(i + 1, len(others)):
-                out.append(_group(tuple(sorted((k, others[i], others[j])))))
-        if len(others) == 3:
-            out.append(_group(tuple(sorted((k, *others)))))
-    return out
+        return cls(rules, dealer=dealer, deck=deal["deck"], engine=engine)
 
 
 def describe(game: Game) -> str:
