@@ -203,10 +203,13 @@ cdef class _ShrineWarsState:
         return 1 if self.g.nlots != before else 0
 
     def observe(self, int seat):
-        """What ``seat`` may know, as a new state (deck and hidden Oinks scrubbed)."""
+        """What ``seat`` may know, as plain values read from a scrubbed copy
+        (deck and hidden Oinks zeroed): ``(table(), oinks(), values(), won(),
+        pool(), draws())`` of that copy. Plain values, not the copy: an
+        observation must reach no state that can be played on."""
         cdef _ShrineWarsState t = _ShrineWarsState.__new__(_ShrineWarsState)
         _check(parlour_swg_observe(&self.g, seat, &t.g))
-        return t
+        return (t.table(), t.oinks(), t.values(), t.won(), t.pool(), t.draws())
 
     def table(self):
         """``(players, start_oinks, open_table, starter, opener, turn, passed mask,

@@ -66,19 +66,18 @@ _OBS_NEW = object.__new__
 def _build_fields(d: dict[str, Any], name: str) -> Any:
     # Every other field of a lazily made observation whose ``__dict__`` is
     # ``d``, from the seat's C view, on the first read of any of them.
-    view = d["_lazy"]
+    table, oinks, all_values, won, pool, draws = d["_lazy"]
     seat = d["seat"]
     n = d["num_players"]
     (_, _, open_table, starter, opener, _, passed, high_seat, _, _, lot, _,
-     cards_left, set_aside, _, _) = view.table()  # fmt: skip
-    oinks = view.oinks()
-    values = view.values()[seat]
+     cards_left, set_aside, _, _) = table  # fmt: skip
+    values = all_values[seat]
     high = high_seat >= 0
     d.update(
         oinks=oinks[seat],
         table_oinks=oinks if open_table else None,
-        won=tuple(Cards.from_mask(m) for m in view.won()),
-        pool=view.pool(),
+        won=tuple(Cards.from_mask(m) for m in won),
+        pool=pool,
         lot=Cards(lot),
         opener=opener,
         high_bidder=high_seat if high else None,
@@ -87,7 +86,7 @@ def _build_fields(d: dict[str, Any], name: str) -> Any:
         cards_left=cards_left,
         set_aside=Cards.from_mask(set_aside),
         starter=starter,
-        opening_draw=tuple((s, card_text(c)) for s, c in view.draws()),
+        opening_draw=tuple((s, card_text(c)) for s, c in draws),
     )
     del d["_lazy"], d["_build"]
     return d[name]

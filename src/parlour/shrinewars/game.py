@@ -98,7 +98,7 @@ def _engine_class(engine: object) -> type[CEngine] | type[PyEngine]:
     # The engine class named, or the live backend's; ImportError if the C
     # engine is asked for without the compiled module.
     if engine is None:
-        engine = "python"
+        engine = _backend.current()
     if engine == "c":
         _backend.load("c")
     if not isinstance(engine, str) or engine not in _ENGINES:
