@@ -110,12 +110,16 @@ typedef struct {
     uint8_t ndiscards;
     uint8_t discard_seat[PARLOUR_SSG_CARDS];
     uint8_t discard_card[PARLOUR_SSG_CARDS];
+    /* Explicit padding, always zero, so that the struct has none and states
+     * compare byte for byte (sisepai_game.c asserts the size). */
+    uint8_t pad[2];
     /* At a win: the score and the reported groups (kinds, sorted). */
     int32_t score;
     uint8_t ngroups;
     parlour_ssp_group groups[PARLOUR_SSP_HAND];
     /* 0 in a full state; seat + 1 in an observation. */
     uint8_t observer;
+    uint8_t pad2;
 } parlour_ssg_game;
 
 /* Sets up a deal from `deck` (a permutation of 0..116; positions 0..19 to

@@ -9,6 +9,9 @@
 
 #include "parlour_sisepai_game.h"
 
+/* The state has no implicit padding: every byte is a field (see pad). */
+typedef char ssg_no_padding[sizeof(parlour_ssg_game) == 1288 ? 1 : -1];
+
 #define NSEATS 4
 #define FLOWER0 PARLOUR_SSP_CHESS_KINDS         /* kind of the first flower */
 #define FLOWER_CARD0 (4 * PARLOUR_SSP_CHESS_KINDS) /* card id of the first flower */
@@ -663,7 +666,7 @@ int parlour_ssg_check(const parlour_ssg_game *g)
     int c, s, j, i, n[NSEATS];
     if (g == NULL) return PARLOUR_E_NULL;
     if (!ssg_sane(g) || g->dealer < 0 || g->dealer >= NSEATS || g->winner < NO_CARD ||
-        g->winner >= NSEATS)
+        g->winner >= NSEATS || g->pad[0] || g->pad[1] || g->pad2)
         return PARLOUR_E_ARG;
     /* Every card in one place: the stock, a hand, an exposed group, the
      * discards or in question. */

@@ -170,6 +170,8 @@ _TIER = _OPT + 40
 _ANSWER = _TIER + 40
 _OWNER = _ANSWER + 4
 _COUNTS = _OWNER + 117
+# counts, nconcealed, nexposed, ecards, exposed, ndiscards, two discard logs
+_PAD = _COUNTS + 4 * 33 + 4 + 4 + 4 + 4 * 21 * 5 + 1 + 117 + 117
 
 
 def _damaged(data: bytes, offset: int, value: int) -> bytes:
@@ -210,6 +212,7 @@ def test_check_refuses_damaged_states() -> None:
             _damaged(data, _DECK + 3, data[_DECK + 4]),  # a card twice in the deck
             _damaged(data, _COUNTS + 5, data[_COUNTS + 5] + 1),  # counts off the cards
             _damaged(data, _OWNER + 100, 5),
+            _damaged(data, _PAD, 1),  # the explicit padding is zero
             bytes(b),
         ]
         # a concealed card moved to another seat: hand sizes go wrong
