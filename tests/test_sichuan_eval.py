@@ -352,7 +352,9 @@ def single_suit_hands(size: int) -> list[tuple[int, ...]]:
 FILLER = [Meld(9 + r, "pung") for r in range(4)]  # 111p 222p 333p 444p
 
 
-@pytest.mark.parametrize("size", [2, 5, 8, 11, 14])
+# The largest sizes (tens of thousands of hands, each checked against a
+# Python brute force) run in the slow profile, which CI runs too.
+@pytest.mark.parametrize("size", [2, 5, 8, 11, pytest.param(14, marks=pytest.mark.slow)])
 def test_exhaustive_single_suit_completeness(backend: ModuleType, size: int) -> None:
     melds = FILLER[: (14 - size) // 3]
     mismatches = []
@@ -364,7 +366,7 @@ def test_exhaustive_single_suit_completeness(backend: ModuleType, size: int) -> 
     assert not mismatches, mismatches[:5]
 
 
-@pytest.mark.parametrize("size", [1, 4, 7, 10, 13])
+@pytest.mark.parametrize("size", [1, 4, 7, 10, pytest.param(13, marks=pytest.mark.slow)])
 def test_exhaustive_single_suit_waits(backend: ModuleType, size: int) -> None:
     melds = FILLER[: (13 - size) // 3]
     hands = single_suit_hands(size)

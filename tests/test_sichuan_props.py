@@ -115,7 +115,7 @@ def run_game(game: Game, bots: list[object], seed: int, *, every_step: bool) -> 
 
 
 def test_random_bot_games(backend: ModuleType) -> None:
-    n = _games(backend, 1000)
+    n = _games(backend, 1000, pure_divisor=8)
     bots: list[object] = [RandomBot() for _ in range(4)]
     for seed in range(n):
         run_game(Game(seed=seed, dealer=seed % 4), bots, seed, every_step=seed < n // 10)
@@ -135,7 +135,7 @@ def test_random_bot_games_with_variants(backend: ModuleType) -> None:
 
 
 def test_heuristic_bot_games(backend: ModuleType) -> None:
-    n = _games(backend, 200, pure_divisor=20)
+    n = _games(backend, 200, pure_divisor=40)
     bots: list[object] = [HeuristicBot() for _ in range(4)]
     wins = 0
     for seed in range(n):
