@@ -138,7 +138,7 @@ def test_lock_step_short_decks() -> None:
 
 @pytest.mark.slow
 def test_lock_step_many() -> None:
-    for seed in range(300):
+    for seed in range(150):
         players = 2 + seed % 5
         rules = VARIANTS[seed % len(VARIANTS)]
         _lock_step(rules, players, 1000 + seed, heuristic=seed % 4 == 0)
