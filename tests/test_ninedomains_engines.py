@@ -145,7 +145,7 @@ def test_heuristic_games_in_lock_step(rules: Rules) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.tie_break}-{r.elements[0]}")
 def test_many_games_in_lock_step(rules: Rules) -> None:
-    # 300 games a variant keeps the slow profile inside CI's budget; the
+    # 150 games a variant keeps the slow profile inside CI's budget; the
     # soak script plays as many as wanted.
     for seed in range(15, 165):
         bots = [HeuristicBot(), RandomBot()] if seed % 4 == 0 else [RandomBot(), RandomBot()]
