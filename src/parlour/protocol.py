@@ -26,6 +26,7 @@ __all__ = [
     "RECORD_FORMAT",
     "Action",
     "Bot",
+    "EngineGame",
     "Game",
     "Observation",
     "Payment",
@@ -528,6 +529,30 @@ class Game(ABC):
     def _check_seat(self, seat: int, error: type[ValueError] = ValueError) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
             raise error(f"seat must be an int in 0..{self.num_players - 1}, not {seat!r}")
+
+
+class EngineGame(Game):
+    """A :class:`Game` whose state lives in an engine object
+    (``self._engine``: the C state machine or the pure-Python engine) that
+    can ``clone()`` itself: a copy of the game, deep or shallow, clones the
+    engine, so every copy is independent and on the same engine."""
+
+    _engine: Any
+
+    def clone(self: GameT) -> GameT:
+        """An independent copy of the game (on the same engine)."""
+        twin = self.__class__.__new__(self.__class__)
+        twin.__dict__.update(self.__dict__)
+        twin._history = list(self._history)
+        twin._engine = self._engine.clone()  # type: ignore[attr-defined]
+        return twin
+
+    def __deepcopy__(self: GameT, memo: dict[int, Any]) -> GameT:
+        return self.clone()
+
+    def __copy__(self: GameT) -> GameT:
+        # A shallow copy would share the engine.
+        return self.clone()
 
 
 def play(game: GameT, bots: Sequence[Bot], *, seed: int | None = 0) -> Result:

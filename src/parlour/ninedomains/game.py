@@ -53,7 +53,7 @@ from parlour.ninedomains.values import (  # read by parlour.ninedomains.bots fro
     _placements_of as _placements_of,
 )
 from parlour.protocol import Action, Result, checked_rules
-from parlour.protocol import Game as _BaseGame
+from parlour.protocol import EngineGame as _EngineGame
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,7 +78,7 @@ __all__ = [
 EngineName = Literal["c", "python"]
 
 
-class Game(_BaseGame):
+class Game(_EngineGame):
     """A game of the Nine Domains.
 
     ``domains`` (nine distinct domain values 2..10) and ``specials`` (the nine
@@ -135,21 +135,6 @@ class Game(_BaseGame):
         'python'
         """
         return "python" if isinstance(self._engine, PyEngine) else "c"
-
-    def clone(self) -> Game:
-        """An independent copy of the game (on the same engine)."""
-        twin: Game = self.__class__.__new__(self.__class__)
-        twin.__dict__.update(self.__dict__)
-        twin._history = list(self._history)
-        twin._engine = self._engine.clone()
-        return twin
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        return self.clone()
-
-    def __copy__(self) -> Game:
-        # A shallow copy would share the engine; every copy is independent.
-        return self.clone()
 
     # -- the engine's state, by the names the pure engine keeps -------------
     # (read by tests that look inside; the pure engine's own lists, copies

@@ -39,7 +39,7 @@ from parlour import _backend
 from parlour._codes.shrinewars import SW_AID_ONE, SW_AID_TWO
 from parlour.errors import IllegalActionError, NotationError
 from parlour.protocol import Action, Observation, Result
-from parlour.protocol import Game as _BaseGame
+from parlour.protocol import EngineGame as _EngineGame
 from parlour.shrinewars import arrays
 from parlour.shrinewars import table as _table
 from parlour.shrinewars.cards import ELEMENTS, Cards, card_from_text, card_text
@@ -126,7 +126,7 @@ def _deck_order(deck: Iterable[int] | str) -> tuple[int, ...]:
     return tuple(ids)
 
 
-class Game(_BaseGame):
+class Game(_EngineGame):
     """A game of Shrine Wars for 2 to 6 players.
 
     ``deck`` is the order of the cards before the opening draw, top card
@@ -209,21 +209,6 @@ class Game(_BaseGame):
     def starter(self) -> int:
         """The seat the opening draw chose to open the first lot."""
         return self._engine.starter
-
-    def clone(self) -> Game:
-        """An independent copy of the game (on the same engine)."""
-        twin: Game = self.__class__.__new__(self.__class__)
-        twin.__dict__.update(self.__dict__)
-        twin._history = list(self._history)
-        twin._engine = self._engine.clone()
-        return twin
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        return self.clone()
-
-    def __copy__(self) -> Game:
-        # A shallow copy would share the engine; every copy is independent.
-        return self.clone()
 
     # -- public state ---------------------------------------------------
     @property

@@ -113,7 +113,7 @@ EngineName = Literal["c", "python"]
 _ENGINES: dict[str, type[CEngine] | type[PyEngine]] = {"c": CEngine, "python": PyEngine}
 
 
-class Game(protocol.Game):
+class Game(protocol.EngineGame):
     """One deal of Sichuan "Bloody Battle" mahjong.
 
     ``Game(rules=None, *, seed=None, dealer=0, wall=None, engine=None)``:
@@ -221,21 +221,6 @@ class Game(protocol.Game):
     def engine(self) -> EngineName:
         """The engine the game runs on: ``"c"`` or ``"python"``."""
         return "c" if isinstance(self._engine, CEngine) else "python"
-
-    def clone(self) -> Game:
-        """An independent copy of the game (on the same engine)."""
-        twin: Game = self.__class__.__new__(self.__class__)
-        twin.__dict__.update(self.__dict__)
-        twin._history = list(self._history)
-        twin._engine = self._engine.clone()
-        return twin
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        return self.clone()
-
-    def __copy__(self) -> Game:
-        # A shallow copy would share the engine; every copy is independent.
-        return self.clone()
 
     # -- protocol fast paths ------------------------------------------------
     # The public protocol methods, short-cut for the common valid calls; every

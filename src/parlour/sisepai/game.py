@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 from parlour import _backend
 from parlour.errors import IllegalActionError, RecordError
 from parlour.protocol import Action, Result, checked_rules
-from parlour.protocol import Game as _BaseGame
+from parlour.protocol import EngineGame as _EngineGame
 from parlour.sisepai import arrays as _arrays
 from parlour.sisepai import table as _table
 from parlour.sisepai.cards import (
@@ -97,7 +97,7 @@ def _engine_class(engine: object) -> Any:
     raise ValueError(f"engine must be 'c', 'python' or None, not {engine!r}")
 
 
-class Game(_BaseGame):
+class Game(_EngineGame):
     """One deal of Sì Sè Pái for four players.
 
     ``deck`` is a deal order (a permutation of 0..116; positions 0..19 to the
