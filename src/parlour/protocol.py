@@ -395,6 +395,37 @@ class Game(ABC):
         """An independent copy of the game."""
         return copy.deepcopy(self)
 
+    def resample(self: GameT, seat: int, rng: random.Random) -> GameT:
+        """A determinisation: a new game that ``seat`` cannot tell from this one.
+
+        The contract, the same for every game: the result is a new game of
+        the same rules whose history has the same actions except those
+        ``seat`` never saw, in which everything ``seat`` cannot see (other
+        seats' concealed tiles or cards, the order of the unseen wall or
+        stock, other seats' unrevealed choices such as the tiles they passed
+        in an exchange) is drawn **uniformly** among the assignments
+        consistent with everything ``seat`` has seen, using only ``rng``.
+        Hence ``resample(seat, rng).observation(seat) ==
+        observation(seat)``, ``seat``'s legal actions are the same, the
+        new game plays on legally, the distribution of what is drawn depends
+        only on ``observation(seat)`` and the history, never on the true
+        hidden state, and the new game's :meth:`record` replays to it. What
+        exactly "uniform" ranges over is documented by each game's
+        resampler. This game is left unchanged; a finished game may be
+        resampled too (its unrevealed parts are redrawn the same way).
+
+        Raises ``ValueError`` for a bad seat, ``TypeError`` unless ``rng``
+        is a :class:`random.Random`, and ``NotImplementedError`` for a game
+        that has no resampler.
+        """
+        self._check_seat(seat)
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        return self._resample(seat, rng)
+
+    def _resample(self: GameT, seat: int, rng: random.Random) -> GameT:
+        raise NotImplementedError(f"{self.name or type(self).__name__} has no resample yet")
+
     def parse_action(self, text: str) -> Action:
         """Parse an action's notation; :class:`~parlour.errors.NotationError` if bad."""
         raise NotImplementedError
