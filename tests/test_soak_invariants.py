@@ -2,7 +2,7 @@
 
 The README's test run plays 250 seeded bot games per game type (50 under
 ``PARLOUR_BACKEND=python``, where the evaluators are slower); the ``slow``
-profile that CI runs in addition (``pytest -m slow``) plays 2,000 (200).
+profile (``pytest -m slow``, ``.ci/heavy``) plays 2,000 (200).
 ``PARLOUR_SOAK_GAMES`` overrides both. Every game gets the per-step checks
 (the acting seat is to act, its action is legal, the history grows by one)
 and the state, result and ledger checks at its start and end. To keep the
