@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ParlourError", "NotationError", "IllegalActionError", "RecordError"]
+__all__ = ["ParlourError", "NotationError", "IllegalActionError", "RecordError", "WireError"]
 
 
 class ParlourError(ValueError):
@@ -24,3 +24,8 @@ class IllegalActionError(ParlourError):
 
 class RecordError(ParlourError):
     """A game record that is malformed, of another version, or does not replay."""
+
+
+class WireError(ParlourError):
+    """A ``parlour-wire/1`` message that is malformed or names no legal
+    action, or a bot process that broke the protocol (see :doc:`/wire`)."""
