@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from parlour import _backend
 from parlour.errors import IllegalActionError, NotationError
 from parlour.ninedomains import ids as _ids
+from parlour.ninedomains import resample as _resample
 from parlour.ninedomains import table as _table
 from parlour.ninedomains.cards import CARDS, SPECIALS, Card, CardLike, card
 from parlour.ninedomains.engine import NineDomainsEngine
@@ -384,6 +385,11 @@ class Game(_EngineGame):
             if not isinstance(deal[key], list):
                 raise ValueError(f"the deal's {key} must be a list, not {deal[key]!r}")
         return cls(rules, domains=deal["domains"], specials=deal["specials"], engine=engine)
+
+    def _resample(self, seat: int, rng: random.Random) -> Game:
+        # The hidden domain and special orders and the opponent's unrevealed
+        # placement, drawn uniformly (parlour.ninedomains.resample).
+        return _resample.resample(self, seat, rng)
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation: ``place A B C``, ``swap OWN THEIRS``,

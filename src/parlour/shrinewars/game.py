@@ -41,6 +41,7 @@ from parlour.errors import IllegalActionError, NotationError
 from parlour.protocol import Action, Observation, Result
 from parlour.protocol import EngineGame as _EngineGame
 from parlour.shrinewars import arrays
+from parlour.shrinewars import resample as _resample
 from parlour.shrinewars import table as _table
 from parlour.shrinewars.cards import ELEMENTS, Cards, card_from_text, card_text
 from parlour.shrinewars.engine_c import CEngine
@@ -449,6 +450,10 @@ class Game(_EngineGame):
         if not isinstance(deal["deck"], list):
             raise ValueError("the deal's deck must be a list of card ids")
         return cls(rules, players=deal["players"], deck=deal["deck"], engine=engine)
+
+    def _resample(self, seat: int, rng: random.Random) -> Game:
+        # The unseen cards of the deck, shuffled (parlour.shrinewars.resample).
+        return _resample.resample(self, seat, rng)
 
     # -- learning interface ---------------------------------------------
     def _action_id(self, action: Action) -> int:

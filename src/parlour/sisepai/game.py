@@ -33,6 +33,7 @@ from parlour.errors import IllegalActionError, RecordError
 from parlour.protocol import Action, Result, checked_rules
 from parlour.protocol import EngineGame as _EngineGame
 from parlour.sisepai import arrays as _arrays
+from parlour.sisepai import resample as _resample
 from parlour.sisepai import table as _table
 from parlour.sisepai.cards import (
     CARDS,
@@ -291,6 +292,11 @@ class Game(_EngineGame):
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
             raise RecordError(f"the deal's dealer must be a seat 0..3, not {dealer!r}")
         return cls(rules, dealer=dealer, deck=deal["deck"], engine=engine)
+
+    def _resample(self, seat: int, rng: random.Random) -> Game:
+        # Other hands, the stock order and unseen answers, drawn uniformly
+        # among those consistent with the seat's view (parlour.sisepai.resample).
+        return _resample.resample(self, seat, rng)
 
 
 def describe(game: Game) -> str:
