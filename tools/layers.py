@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "faces",
         (
             "parlour.cli",
+            "parlour.arena*",
             "parlour.terminal",
             "parlour.env*",
             "parlour.vector*",

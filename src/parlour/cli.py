@@ -337,6 +337,80 @@ COMMANDS["simulate"] = (
 )
 
 
+# -- match ------------------------------------------------------------------------
+
+
+def _match_args(parser: argparse.ArgumentParser) -> None:
+    _game_arg(parser, games(), "the game to play")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="one bot for every seat or a comma list, one per seat, each BOT or "
+        "LABEL=BOT (seats of one label are one bot in the results): "
+        "--bots heuristic,random,random,random or --bots old=heuristic,new=heuristic",
+    )
+    parser.add_argument("--deals", type=_positive, required=True, help="deals to play")
+    parser.add_argument("--seed", type=_integer, default=0, help="seed of the match (0)")
+    parser.add_argument(
+        "--no-duplicate",
+        dest="duplicate",
+        action="store_false",
+        help="play each deal once (bots rotated over the seats from deal to deal) "
+        "instead of once in every rotation",
+    )
+    parser.add_argument(
+        "--workers", type=_positive, default=1, help="processes to play the deals on (1)"
+    )
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the result as JSON ('-': stdout)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    _rules_args(parser)
+
+
+def _match(args: argparse.Namespace) -> int:
+    from parlour.arena import match
+
+    rules = _rules_of(args)
+    if args.json not in (None, "-"):
+        # Refuse a file that cannot be written before the match, not after it.
+        folder = os.path.dirname(os.path.abspath(args.json))
+        if not os.path.isdir(folder) or os.path.isdir(args.json):
+            raise ValueError(f"--json {args.json}: cannot write a file there")
+    n = spec(args.game).game(seed=0).num_players  # type: ignore[call-arg]
+    total = args.deals * (n if args.duplicate else 1)
+    progress = None if args.quiet else _Progress(total, sys.stderr, bar=sys.stderr.isatty())
+    options: dict[str, Any] = {
+        "deals": args.deals,
+        "rules": rules,
+        "seed": args.seed,
+        "duplicate": args.duplicate,
+        "progress": progress,
+    }
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.workers) as pool:
+            result = match(args.game, args.bots, executor=pool, **options)
+    else:
+        result = match(args.game, args.bots, **options)
+    if args.json == "-":
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        print(result.table())
+        if args.json is not None:
+            Path(args.json).write_text(json.dumps(result.to_dict(), indent=2) + "\n")
+            print(f"result written to {args.json}")
+    return 0
+
+
+COMMANDS["match"] = (
+    "play a duplicate match between bots: every deal in every seat rotation",
+    _match_args,
+    _match,
+)
+
+
 # -- play -------------------------------------------------------------------------
 
 
