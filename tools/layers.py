@@ -62,6 +62,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "parlour._codes*",
             "parlour._messages",
             "parlour._lazy",
+            "parlour._locale",
+            "parlour._svg",
             "parlour._version",
         ),
     ),

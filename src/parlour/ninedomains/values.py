@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 from parlour._codes.ninedomains import ND_CARD_THREE_MINUS, ND_CARD_TWO_MINUS
 from parlour.errors import NotationError
+from parlour.ninedomains import svg as _draw
 from parlour.ninedomains.cards import CARD_TEXTS, CARDS, Card, CardLike, card
 from parlour.ninedomains.rules import Rules
 from parlour.protocol import Action, Observation
@@ -214,6 +215,11 @@ class NineDomainsObservation(Observation):
         from parlour.ninedomains.arrays import observation_array
 
         return observation_array(self)
+
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, drawn as SVG in a ``<div>``
+        (:func:`parlour.ninedomains.svg.observation`), for notebooks."""
+        return _draw.observation_html(self)
 
 
 # The public home of these classes (see the module's docstring).

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from parlour._codes.shrinewars import SW_ELEMENT, SW_ELEMENT_LITERAL, SW_ELEMENT_NAMES
 from parlour.errors import NotationError
+from parlour.shrinewars import svg as _draw
 
 __all__ = [
     "CARDS",
@@ -269,6 +270,10 @@ class Cards:
 
     def __repr__(self) -> str:
         return f"Cards({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The cards drawn as SVG (:func:`parlour.shrinewars.svg.cards`), for notebooks."""
+        return _draw.cards(self)
 
 
 CardsLike = Cards | str | Iterable[int]

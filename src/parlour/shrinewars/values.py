@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from parlour.errors import NotationError
 from parlour.protocol import Action, Observation
 from parlour.shrinewars import arrays
+from parlour.shrinewars import svg as _draw
 from parlour.shrinewars.cards import ELEMENTS, Cards, element_index
 
 if TYPE_CHECKING:
@@ -296,6 +297,11 @@ class ShrineWarsObservation(Observation):
         (True, 'float32', True, True)
         """
         return arrays.observation_array(self)
+
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, drawn as SVG in a ``<div>``
+        (:func:`parlour.shrinewars.svg.observation`), for notebooks."""
+        return _draw.observation_html(self)
 
 
 _OBS_FIELD_NAMES = frozenset(f.name for f in fields(ShrineWarsObservation))

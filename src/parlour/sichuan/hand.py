@@ -18,6 +18,7 @@ from typing import Any
 
 from parlour._codes import sichuan as _codes
 from parlour.errors import NotationError
+from parlour.sichuan import svg as _draw
 from parlour.sichuan.tiles import KINDS, SUITS, kind_from_text, kind_text
 
 __all__ = [
@@ -305,6 +306,10 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The hand drawn as SVG (:func:`parlour.sichuan.svg.hand`), for notebooks."""
+        return _draw.hand(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):

@@ -26,6 +26,7 @@ from parlour._codes.sichuan import (
 )
 from parlour.errors import NotationError
 from parlour.protocol import Payment
+from parlour.sichuan import svg as _draw
 from parlour.sichuan.hand import Meld, MeldType
 from parlour.sichuan.obs import encode
 from parlour.sichuan.tiles import KINDS, SUITS, TILES, kind_text
@@ -337,6 +338,11 @@ class SichuanObservation(protocol.Observation):
             array: NDArray[np.float32] = lazy.encode()
             return array
         return encode(self, any(a.__class__ is Win for a in self.legal_actions))
+
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, drawn as SVG in a ``<div>``
+        (:func:`parlour.sichuan.svg.observation`), for notebooks."""
+        return _draw.observation_html(self)
 
 
 _OBS_FIELD_NAMES = frozenset(SichuanObservation.__dataclass_fields__)

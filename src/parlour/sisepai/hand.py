@@ -21,6 +21,7 @@ from typing import TypeAlias, Union
 from parlour import _backend
 from parlour._codes.sisepai import SSP_GROUP_SOLDIERS3, SSP_GROUP_SOLDIERS4
 from parlour.errors import NotationError
+from parlour.sisepai import svg as _draw
 from parlour.sisepai.cards import (
     CHESS_KINDS,
     KINDS,
@@ -250,6 +251,10 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({self._text()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The hand drawn as SVG (:func:`parlour.sisepai.svg.hand`), for notebooks."""
+        return _draw.hand(self)
 
     def add(self, kind: int) -> Hand:
         """The hand with one more concealed card of ``kind``."""

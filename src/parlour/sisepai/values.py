@@ -13,6 +13,7 @@ from parlour.errors import NotationError
 from parlour.protocol import Action
 from parlour.protocol import Observation as _ObservationBase
 from parlour.sisepai import arrays as _arrays
+from parlour.sisepai import svg as _draw
 from parlour.sisepai.cards import (
     CARDS,
     CHESS_KINDS,
@@ -181,6 +182,11 @@ class SisepaiObservation(_ObservationBase):
         :data:`~parlour.sisepai.OBS_SHAPE`, seat-relative, every value in
         ``[0, 1]`` (the layout: :mod:`parlour.sisepai.arrays`)."""
         return _arrays.observation_array(self)
+
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, drawn as SVG in a ``<div>``
+        (:func:`parlour.sisepai.svg.observation`), for notebooks."""
+        return _draw.observation_html(self)
 
 
 _PASS = Pass()
