@@ -95,11 +95,17 @@ def test_a_duplicate_match_seats_each_bot_in_each_seat_of_each_deal(
     for deal in deals:
         seen = sorted((tag, seat) for tag, d, seat, _ in spies if d == deal)
         assert seen == [("a", 0), ("a", 1), ("b", 0), ("b", 1)]
-        # A bot's generator follows the bot: the same stream in both seats,
-        # another bot's stream differs.
-        first = {tag: {x for t, d, _, x in spies if d == deal and t == tag} for tag in "ab"}
-        assert len(first["a"]) == 1 and len(first["b"]) == 1
-        assert first["a"] != first["b"]
+        # Every bot of every game has a stream of its own.
+        streams = [x for _, d, _, x in spies if d == deal]
+        assert len(set(streams)) == 4
+    # ... the streams bot_seed names: (seed, deal, rotation, lineup position).
+    expected = {
+        random.Random(bot_seed(4, d, r, k)).random()
+        for d in range(3)
+        for r in range(2)
+        for k in range(2)
+    }
+    assert {x for _, _, _, x in spies} == expected
 
 
 def test_a_plain_match_plays_each_deal_once_rotating_the_seats(
@@ -346,9 +352,11 @@ def test_lineups_read_labels_and_leave_other_equals_signs_alone() -> None:
         parse_lineup("ninedomains", "cmd:bot --x=1,random", 2)
 
 
-def test_bot_seeds_depend_on_seed_deal_and_position() -> None:
-    seeds = {bot_seed(s, d, k) for s in range(3) for d in range(3) for k in range(4)}
-    assert len(seeds) == 36 and all(0 <= x < 2**63 for x in seeds)
+def test_bot_seeds_depend_on_seed_deal_rotation_and_position() -> None:
+    seeds = {
+        bot_seed(s, d, r, k) for s in range(3) for d in range(3) for r in range(2) for k in range(4)
+    }
+    assert len(seeds) == 72 and all(0 <= x < 2**63 for x in seeds)
 
 
 def test_an_interval_without_deals_is_an_error() -> None:

@@ -17,14 +17,14 @@ bots and, for more than two bots, a Bradley-Terry rating table.
 (20, True)
 
 The pieces: :mod:`parlour.arena.lineup` reads bot specs,
-:mod:`parlour.arena.stats` holds the estimators, :mod:`parlour.arena.match`
+:mod:`parlour.arena.stats` holds the estimators, :mod:`parlour.arena.matches`
 plays the games. ``parlour match`` is the command line of :func:`match`.
 """
 
 from __future__ import annotations
 
 from parlour.arena.lineup import BOT_SPEC_KINDS, BotFactory, bot_factory, parse_lineup
-from parlour.arena.match import (
+from parlour.arena.matches import (
     Difference,
     MatchResult,
     bot_seed,
