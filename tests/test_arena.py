@@ -221,6 +221,9 @@ def test_the_match_estimates_are_the_hand_computed_ones() -> None:
             seats = seats_of(r, 2)
             per["a"][-1].append(float(scores.scores[seats[0]]))
             per["b"][-1].append(float(scores.scores[seats[1]]))
+    assert result.game_scores == tuple(
+        tuple((a, b) for a, b in zip(per["a"][d], per["b"][d], strict=True)) for d in range(3)
+    )
     means = {label: [sum(x) / 2 for x in per[label]] for label in per}
     assert result.deal_scores == tuple(zip(means["a"], means["b"], strict=True))
     assert result.mean("a") == clustered_interval(per["a"])

@@ -191,7 +191,8 @@ class MatchResult:
     interval clustered by deal, :attr:`differences` every pair's paired
     difference, :attr:`ratings` a Bradley-Terry table when there are more
     than two bots (see :mod:`parlour.arena.stats`). :attr:`deal_scores`
-    holds each deal's mean score of every entry, the data of all of them.
+    holds each deal's mean score of every entry, the data of all of them,
+    and :attr:`game_scores` every game's scores.
     Two results compare equal when their games gave the same scores; the
     timing is left out.
     """
@@ -209,6 +210,10 @@ class MatchResult:
     differences: tuple[Difference, ...]
     ratings: tuple[Rating, ...]
     deal_scores: tuple[tuple[float, ...], ...] = field(repr=False)
+    #: ``game_scores[d][i][k]``: the score of lineup position ``k`` in the
+    #: ``i``-th game of deal ``d`` (rotation ``i`` in a duplicate match,
+    #: rotation ``d % n`` in a plain one, whose deals have one game).
+    game_scores: tuple[tuple[tuple[float, ...], ...], ...] = field(default=(), repr=False)
     seconds: float = field(default=0.0, compare=False)
 
     def seats(self, entry: str) -> int:
@@ -246,6 +251,7 @@ class MatchResult:
             "differences": [d.to_dict() for d in self.differences],
             "ratings": [r.to_dict() for r in self.ratings],
             "deal_scores": [list(row) for row in self.deal_scores],
+            "game_scores": [[list(g) for g in games] for games in self.game_scores],
             "seconds": self.seconds,
         }
 
@@ -331,6 +337,7 @@ def _summarise(
         differences=differences,
         ratings=ratings,
         deal_scores=deal_scores,
+        game_scores=tuple(tuple(scores for _, scores in games) for games in played),
         seconds=seconds,
     )
 
