@@ -7,6 +7,7 @@ parsed arguments and returns the process exit code.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import json
 import os
@@ -421,6 +422,13 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
         default="heuristic",
         help="the other seats' bots: one name or a comma list (default heuristic)",
     )
+    parser.add_argument(
+        "--bot",
+        metavar="CMD",
+        help="the other seats are played by this program, one process per seat, speaking "
+        "parlour-wire/1 on its standard input and output (see docs/wire.rst); "
+        "instead of --bots",
+    )
     parser.add_argument("--seed", type=_integer, default=None, help="seed of the deal (random)")
     parser.add_argument(
         "--save",
@@ -449,14 +457,47 @@ def _play(args: argparse.Namespace) -> int:
         if os.path.isdir(args.save):
             raise ValueError(f"--save {args.save}: that is a folder, not a file")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    return play_terminal(
-        args.game,
-        seed=seed,
-        bots=args.bots,
-        save=args.save,
-        auto_pass=args.auto_pass,
-        rules=rules,
-    )
+    if args.bot is None:
+        return play_terminal(
+            args.game,
+            seed=seed,
+            bots=args.bots,
+            save=args.save,
+            auto_pass=args.auto_pass,
+            rules=rules,
+        )
+    with _command_bots(args.game, args.bot, rules) as name:
+        return play_terminal(
+            args.game, seed=seed, bots=name, save=args.save, auto_pass=args.auto_pass, rules=rules
+        )
+
+
+@contextlib.contextmanager
+def _command_bots(game: str, command: str, rules: Rules) -> Iterator[str]:
+    # The terminal makes its bots by name from the game's spec: for the
+    # length of the game the spec also names "cmd:COMMAND", a ProcessBot per
+    # seat, and every process started is stopped when the game is left.
+    import dataclasses
+
+    from parlour.registry import register
+    from parlour.wire import ProcessBot
+
+    name = f"cmd:{command}"
+    started: list[ProcessBot] = []
+
+    def make() -> ProcessBot:
+        bot = ProcessBot(command, game=game, rules=rules)
+        started.append(bot)
+        return bot
+
+    original = spec(game)
+    register(game, dataclasses.replace(original, bots={**original.bots, name: make}))
+    try:
+        yield name
+    finally:
+        register(game, original)
+        for bot in started:
+            bot.close()
 
 
 COMMANDS["play"] = ("play in seat 0 against bots in the terminal", _play_args, _play)

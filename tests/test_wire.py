@@ -1,0 +1,384 @@
+"""parlour-wire/1 (parlour.wire): the schema, the Table's streams, their
+redaction and reconnects.
+
+Every message of whole games of all four games is validated against the
+shipped schema; each seat's stream is checked against the seat's
+observation at every step and, with the information-set test's twins,
+shown to depend on nothing the seat may not know.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import jsonschema
+import pytest
+
+import parlour
+from infoset import _replay, _shuffled_deal
+from parlour import ninedomains, shrinewars, sichuan, sisepai, wire
+from parlour.errors import IllegalActionError, WireError
+from parlour.protocol import Game
+from parlour.simulation import make_bots
+from parlour.wire import Table, fold, public_view
+from test_infoset import GAMES as HIDDEN
+
+
+def _inlined(node: Any, defs: dict[str, Any]) -> Any:
+    # The schema with every "$ref" replaced by what it names: the same
+    # constraints, checked about twice as fast by jsonschema.
+    if isinstance(node, dict):
+        if set(node) == {"$ref"}:
+            return _inlined(defs[node["$ref"].removeprefix("#/$defs/")], defs)
+        return {k: _inlined(v, defs) for k, v in node.items() if k != "$defs"}
+    if isinstance(node, list):
+        return [_inlined(v, defs) for v in node]
+    return node
+
+
+SCHEMA = wire.schema()
+VALIDATOR = jsonschema.Draft202012Validator(_inlined(SCHEMA, SCHEMA["$defs"]))
+
+
+def _validate(messages: Sequence[dict[str, Any]]) -> None:
+    for msg in messages:
+        VALIDATOR.validate(msg)
+        # A message is one line of JSON and reads back as itself.
+        line = wire.encode(msg)
+        assert line.count(b"\n") == 1 and line.endswith(b"\n")
+        assert wire.decode(line) == msg
+
+
+def _play(table: Table, bots: Sequence[Any], seed: int, check: int) -> list[dict[str, Any]]:
+    """Play the table's game to its end; returns every request sent. With
+    ``check`` > 0, every viewer's folded stream is compared with its view
+    every ``check`` steps and at the end."""
+    game = table.game
+    rng = random.Random(seed)
+    requests = []
+    folded: dict[Any, dict[str, Any]] = {v: fold(table.events(v)) for v in table.viewers}
+    seen = dict.fromkeys(table.viewers, 1)
+    while not game.is_over:
+        seat = rng.choice(game.to_act)
+        request = table.request(seat)
+        assert request is not None
+        requests.append(request)
+        table.apply(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat), rng))
+        if check and (len(game.history) % check == 0 or game.is_over):
+            views = [game.observation(s).to_dict() for s in range(game.num_players)]
+            for v in table.viewers:
+                new = table.events(v, seen[v])
+                assert [e["index"] for e in new] == list(range(seen[v], table.index))
+                seen[v] = table.index
+                folded[v] = fold(new, folded[v])
+                assert folded[v] == (public_view(views) if v is None else views[v])
+    return requests
+
+
+def _game(name: str, seed: int) -> Game:
+    rules = {"sichuan": sichuan.Rules(exchange_three=True)}.get(name)
+    return parlour.spec(name).game(rules, seed=seed)  # type: ignore[call-arg]
+
+
+def test_the_schema_is_a_valid_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    jsonschema.Draft202012Validator.check_schema(_inlined(SCHEMA, SCHEMA["$defs"]))
+    assert wire.schema()["title"] == wire.PROTOCOL == "parlour-wire/1"
+
+
+@pytest.mark.parametrize("name", parlour.games())
+def test_every_message_of_a_game_follows_the_schema(name: str) -> None:
+    # Seat 0 heuristic, the others random; every viewer's stream is checked
+    # against its observations at each step.
+    game = _game(name, 5)
+    table = Table(game)
+    kinds = ["heuristic"] + ["random"] * (game.num_players - 1)
+    requests = _play(table, make_bots(name, kinds), 5, check=7)
+    assert game.is_over and requests
+    _validate(requests)
+    for viewer in table.viewers:
+        stream = table.messages(viewer)
+        _validate(stream)
+        _validate([table.snapshot(viewer)])
+        assert [m["type"] for m in stream[:2]] == ["hello", "event"]
+        assert stream[-1]["type"] == "end" and stream[-1]["result"] == game.result.to_dict()
+        events = [m for m in stream if m["type"] == "event"]
+        assert [e["index"] for e in events] == list(range(len(game.history) + 1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", parlour.games())
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+def test_every_message_of_many_games_follows_the_schema(name: str, kind: str) -> None:
+    for seed in range(4):
+        game = _game(name, seed)
+        table = Table(game)
+        requests = _play(table, make_bots(name, [kind] * game.num_players), seed, check=1)
+        _validate(requests)
+        for viewer in table.viewers:
+            _validate(table.messages(viewer))
+
+
+def test_requests_list_each_id_once_with_the_text_a_person_types() -> None:
+    # Sichuan discards are by kind: two copies of one kind are one choice,
+    # written without the copy number, and the text is accepted back.
+    game = sichuan.Game(seed=1)
+    table = Table(game)
+    while game.phase != "turn":
+        seat = game.to_act[0]
+        table.apply(seat, game.legal_actions(seat)[0])
+    seat = game.to_act[0]
+    request = table.request(seat)
+    assert request is not None
+    texts = [e["text"] for e in request["legal"]]
+    ids = [e["id"] for e in request["legal"]]
+    assert len(set(ids)) == len(ids) and len(set(texts)) == len(texts)
+    assert all("#" not in t for t in texts)
+    kinds = {sichuan.kind_text(t // 4) for t in game.tiles(seat)}
+    discards = {t.split()[1] for t in texts if t.startswith("discard")}
+    assert discards and discards <= kinds
+    assert {game.action_id(a) for a in game.legal_actions(seat)} == set(ids)
+    text = sorted(t for t in texts if t.startswith("discard"))[0]
+    act = table.act(seat, {"type": "action", "text": text})
+    assert table.events(seat)[-1]["action"] == text == f"discard {str(act).split()[1][:2]}"
+    assert table.request(seat) is None
+
+
+def test_replies_that_are_not_legal_are_refused_and_change_nothing() -> None:
+    game = shrinewars.Game(seed=4)
+    table = Table(game)
+    seat = game.to_act[0]
+    other = (seat + 1) % 4
+    for bad, why in [
+        ({"type": "action", "id": 10**6}, "out of range"),
+        ({"type": "action", "id": True}, "integer"),
+        ({"type": "action", "text": "bid 999"}, "seat"),
+        ({"type": "action"}, "exactly one"),
+        ({"type": "action", "id": 0, "text": "pass"}, "exactly one"),
+        ({"type": "hello"}, "expected an action"),
+    ]:
+        with pytest.raises(WireError, match=why):
+            table.act(seat, bad)
+    with pytest.raises(WireError, match="not to act"):
+        table.act(other, {"type": "action", "text": "pass"})
+    with pytest.raises(IllegalActionError):
+        table.apply(other, "pass")
+    assert table.index == 1 and not game.history
+    table.act(seat, {"type": "action", "id": game.action_id("pass")})
+    assert game.history == ((seat, shrinewars.Pass()),) and table.index == 2
+
+
+def test_a_snapshot_and_the_events_after_it_are_the_stream_from_the_start() -> None:
+    game = sisepai.Game(seed=3)
+    table = Table(game)
+    bots = make_bots("sisepai", ["random"] * 4)
+    rng = random.Random(3)
+    snapshots: dict[Any, dict[str, Any]] = {}
+    while not game.is_over:
+        if len(game.history) == 40:
+            snapshots = {v: table.snapshot(v) for v in table.viewers}
+        seat = game.to_act[0]
+        table.apply(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat), rng))
+    assert snapshots
+    for viewer, snap in snapshots.items():
+        assert snap["index"] == 41
+        since = table.messages(viewer, since=snap["index"])
+        assert since[0]["index"] == 41 and since[-1]["type"] == "end"
+        events = [m for m in since if m["type"] == "event"]
+        whole = table.events(viewer)
+        assert events == whole[41:]
+        assert fold(events, snap["observation"]) == fold(whole)
+        assert fold(whole) == table.snapshot(viewer)["observation"]
+
+
+def _shown(table: Table, viewer: int) -> list[tuple[int, int, str]]:
+    """(event index it was shown at, seat, action) for every other seat's
+    action ``viewer`` was shown, by the event or by a later reveal."""
+    out = []
+    for e in table.events(viewer):
+        if e["seat"] is not None and e["seat"] != viewer and e["action"] is not None:
+            out.append((e["index"], e["seat"], e["action"]))
+        for r in e.get("revealed", ()):
+            out.append((e["index"], r["seat"], r["action"]))
+    return out
+
+
+def test_sichuan_exchange_picks_stay_secret_and_declarations_wait() -> None:
+    game = sichuan.Game(sichuan.Rules(exchange_three=True), seed=2)
+    table = Table(game)
+    rng = random.Random(2)
+    while game.phase in ("exchange", "declare"):
+        seat = rng.choice(game.to_act)
+        table.apply(seat, rng.choice(game.legal_actions(seat)))
+    history = game.history
+    assert [str(a).split()[0] for _, a in history] == ["exchange"] * 4 + ["declare"] * 4
+    for viewer in range(4):
+        events = table.events(viewer)
+        shown = _shown(table, viewer)
+        # Nothing of another seat's exchange, ever; its own in full.
+        assert not any(text.startswith("exchange") for _, _, text in shown)
+        for e in events[1:5]:
+            if e["seat"] == viewer:
+                assert e["action"].startswith("exchange")
+            else:
+                assert e["action"] is None and e["secret"] == "chooses three tiles to pass"
+        # The declarations of the others come together, with the last one.
+        assert sorted(shown) == sorted(
+            (8, seat, str(a)) for seat, a in history[4:] if seat != viewer
+        )
+        # No action shown names a physical copy of a tile.
+        assert not any("#" in text for _, _, text in shown)
+        assert not any("#" in (e["action"] or "") for e in events)
+
+
+def test_nine_domains_placements_are_shown_when_both_are_made() -> None:
+    game = ninedomains.Game(seed=6)
+    table = Table(game)
+    rng = random.Random(6)
+    first = game.to_act[0]
+    table.apply(first, rng.choice(game.legal_actions(first)))
+    other = 1 - first
+    assert table.events(other)[-1]["action"] is None
+    assert table.events(other)[-1].get("revealed") is None
+    assert table.events(None)[-1]["action"] is None
+    placed = str(game.history[0][1])
+    table.apply(other, rng.choice(game.legal_actions(other)))
+    (shown,) = table.events(other)[-1]["revealed"]
+    assert shown == {"index": 1, "seat": first, "action": placed, "id": game.action_id(placed)}
+    # The spectator sees both placements once both are made.
+    assert {r["seat"] for r in table.events(None)[-1]["revealed"]} == {0, 1}
+
+
+def test_public_actions_are_shown_at_once() -> None:
+    # Shrine Wars bids are made in turn, in the open.
+    game = shrinewars.Game(seed=1)
+    table = Table(game)
+    seat = game.to_act[0]
+    action = game.legal_actions(seat)[-1]
+    table.apply(seat, action)
+    for viewer in table.viewers:
+        event = table.events(viewer)[-1]
+        assert event["action"] == str(action) and event["id"] == game.action_id(action)
+
+
+def test_viewers_and_indices_are_checked() -> None:
+    table = Table(ninedomains.Game(seed=1), viewers=[1])
+    assert table.viewers == (1,)
+    with pytest.raises(ValueError, match="keeps no stream for viewer 0"):
+        table.events(0)
+    with pytest.raises(ValueError, match=r"seat 0\.\.1 or None, not 2"):
+        table.snapshot(2)
+    with pytest.raises(ValueError, match="since must be an event index"):
+        table.events(1, -1)
+    with pytest.raises(ValueError, match="one viewer at least"):
+        Table(ninedomains.Game(seed=1), viewers=[])
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        (b"not json\n", "not JSON"),
+        (b"[1, 2]\n", "JSON object"),
+        (b'{"id": 3}\n', "string type"),
+        (b'{"type": "action", "text": "\xff"}\n', "not UTF-8"),
+        (b" " * (1 << 17), "longer than"),
+    ],
+)
+def test_lines_that_are_no_message_are_refused(line: bytes, why: str) -> None:
+    with pytest.raises(WireError, match=why):
+        wire.decode(line)
+
+
+# -- the information-set test, on streams ------------------------------------------
+
+
+def _stream(cls: Any, rules: Any, deal: Any, moves: Sequence[tuple[int, str]], seat: int) -> Any:
+    table = Table(cls._from_deal(rules, deal), viewers=[seat])
+    for who, text in moves:
+        table.apply(who, text)
+    return table.messages(seat)
+
+
+def _choice_moves(
+    game: Game, moves: Sequence[tuple[int, str]], seat: int, rng: random.Random
+) -> list[tuple[int, str]] | None:
+    """``moves`` with the other seats' choices of the window still open for
+    ``seat`` (it has not answered) replaced by other legal ones that keep
+    the same seats to act; ``None`` if there are none."""
+    cls, rules, deal = type(game), game.rules, game.record()["deal"]
+    start = len(moves)
+    replay = _replay(cls, rules, deal, [])
+    to_acts = []
+    for who, text in moves:
+        to_acts.append(replay.to_act)
+        replay.apply(who, text)
+    while start and seat in to_acts[start - 1] and moves[start - 1][0] != seat:
+        if len(to_acts[start - 1]) < 2 and start - 1 > 0 and seat not in to_acts[start - 2]:
+            break
+        start -= 1
+    if start == len(moves):
+        return None
+    twin = _replay(cls, rules, deal, moves[:start])
+    out, changed = list(moves[:start]), False
+    for who, text in moves[start:]:
+        others = [a for a in twin.legal_actions(who) if str(a) != text]
+        if others:
+            alt = rng.choice(others)
+            trial, probe = twin.clone(), twin.clone()
+            trial.apply(who, alt)
+            probe.apply(who, text)
+            if trial.to_act == probe.to_act and not trial.is_over:
+                twin, changed = trial, True
+                out.append((who, str(alt)))
+                continue
+        twin.apply(who, text)
+        out.append((who, text))
+    return out if changed else None
+
+
+@pytest.mark.parametrize("name", parlour.games())
+def test_streams_depend_on_nothing_the_seat_may_not_know(name: str) -> None:
+    hidden, _ = HIDDEN[name]
+    game = _game(name, 11)
+    cls, rules, deal = type(game), game.rules, game.record()["deal"]
+    rng = random.Random(11)
+    moves: list[tuple[int, str]] = []
+    open_windows = []  # steps after which a window of choices made at once is open
+    while not game.is_over and len(moves) < 40:
+        who = rng.choice(game.to_act)
+        rest = tuple(s for s in game.to_act if s != who)
+        legal = game.legal_actions(who)
+        action = rng.choice(legal)
+        game.apply(who, action)
+        moves.append((who, str(action)))
+        if rest and game.to_act == rest and len(legal) > 1:
+            open_windows.append(len(moves))
+    # Steps inside windows (exchange, declarations, claims, placements)
+    # just after a seat chose among several actions, which the others may
+    # not see yet, and one step anywhere.
+    steps = {*open_windows[:4], rng.randrange(1, len(moves) + 1)}
+    compared = 0
+    for k in sorted(steps):
+        prefix = moves[:k]
+        pure = hidden.pure(rules, deal)
+        for who, text in prefix:
+            pure.apply(who, text)
+        for seat in range(game.num_players):
+            want = _stream(cls, rules, deal, prefix, seat)
+            twins = []
+            other = _shuffled_deal(deal, hidden.places(pure, seat, prefix), rng)
+            if other is not None:
+                twins.append((other, prefix))
+            changed = _choice_moves(game, prefix, seat, rng)
+            if changed is not None:
+                twins.append((deal, changed))
+            for twin_deal, twin_moves in twins:
+                try:
+                    got = _stream(cls, rules, twin_deal, twin_moves, seat)
+                except (IllegalActionError, parlour.RecordError):
+                    continue  # the shuffle made a past action illegal: no twin
+                assert got == want, f"{name} step {k} seat {seat}: the stream shows hidden state"
+                compared += 1
+    assert compared >= 4, f"only {compared} twins compared"
