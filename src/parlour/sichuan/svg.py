@@ -29,9 +29,6 @@ from parlour.sichuan.tiles import KIND_NAMES, KINDS, TILES, kind_from_text
 __all__ = [
     "TILE_HEIGHT",
     "TILE_WIDTH",
-    "HandShape",
-    "MeldShape",
-    "ObservationShape",
     "back",
     "hand",
     "observation",
@@ -80,7 +77,7 @@ _STICKS: tuple[tuple[tuple[float, float], ...], ...] = (
 )
 
 
-class MeldShape(Protocol):
+class _MeldShape(Protocol):
     """What :func:`hand` reads of a meld (:class:`parlour.sichuan.Meld`)."""
 
     @property
@@ -91,14 +88,14 @@ class MeldShape(Protocol):
 
 
 @runtime_checkable
-class HandShape(Protocol):
+class _HandShape(Protocol):
     """What :func:`hand` reads of a hand (:class:`parlour.sichuan.Hand`)."""
 
     @property
     def counts(self) -> tuple[int, ...]: ...
 
     @property
-    def melds(self) -> tuple[MeldShape, ...]: ...
+    def melds(self) -> tuple[_MeldShape, ...]: ...
 
 
 def _kind_of(kind: int | str) -> int:
@@ -243,7 +240,7 @@ def tiles(ids: Iterable[int], *, size: float | None = None, locale: Locale = "en
 
 
 def hand(
-    hand: HandShape | Iterable[int], *, size: float | None = None, locale: Locale = "en"
+    hand: _HandShape | Iterable[int], *, size: float | None = None, locale: Locale = "en"
 ) -> str:
     """A row of tiles: a :class:`~parlour.sichuan.Hand` (concealed tiles in
     kind order, then each meld, a concealed kong with its ends face down)
@@ -255,7 +252,7 @@ def hand(
     """
     loc = check_locale(locale)
     groups: list[list[int | None]]
-    if isinstance(hand, HandShape):
+    if isinstance(hand, _HandShape):
         groups = [[k for k, n in enumerate(hand.counts) for _ in range(n)]]
         groups += [_meld_tiles(m.kind, m.type) for m in hand.melds]
     else:
@@ -273,7 +270,7 @@ def hand(
     return _svg.document(width, TILE_HEIGHT, "".join(body), size=size, label=text or None)
 
 
-class MeldInfoShape(Protocol):
+class _MeldInfoShape(Protocol):
     """What :func:`observation` reads of a meld (``MeldInfo``)."""
 
     @property
@@ -283,7 +280,7 @@ class MeldInfoShape(Protocol):
     def kind(self) -> int | None: ...
 
 
-class DiscardShape(Protocol):
+class _DiscardShape(Protocol):
     """What :func:`observation` reads of a discard (``DiscardInfo``)."""
 
     @property
@@ -296,7 +293,7 @@ class DiscardShape(Protocol):
     def taken(self) -> str: ...
 
 
-class ObservationShape(Protocol):
+class _ObservationShape(Protocol):
     """What :func:`observation` reads of a
     :class:`~parlour.sichuan.SichuanObservation`."""
 
@@ -325,10 +322,10 @@ class ObservationShape(Protocol):
     def hand_sizes(self) -> tuple[int, ...]: ...
 
     @property
-    def melds(self) -> tuple[tuple[MeldInfoShape, ...], ...]: ...
+    def melds(self) -> tuple[tuple[_MeldInfoShape, ...], ...]: ...
 
     @property
-    def discards(self) -> tuple[DiscardShape, ...]: ...
+    def discards(self) -> tuple[_DiscardShape, ...]: ...
 
     @property
     def missing(self) -> tuple[str | None, ...]: ...
@@ -354,7 +351,7 @@ def _word(key: str, loc: Locale) -> str:
     return CATALOGUE.lookup("words", key, loc)
 
 
-def _seat_line(obs: ObservationShape, s: int, loc: Locale) -> str:
+def _seat_line(obs: _ObservationShape, s: int, loc: Locale) -> str:
     sep = "，" if loc == "zh" else ", "
     who = f"{_word('seat', loc)} {s}"
     if s == obs.seat:
@@ -373,7 +370,7 @@ def _seat_line(obs: ObservationShape, s: int, loc: Locale) -> str:
     return sep.join(bits)
 
 
-def observation(obs: ObservationShape, *, size: float | None = None, locale: Locale = "en") -> str:
+def observation(obs: _ObservationShape, *, size: float | None = None, locale: Locale = "en") -> str:
     """The table as one seat sees it: a status line, each other seat (its
     concealed tiles face down unless public, its melds, its discards, taken
     ones dimmed), the tile on offer, and this seat's own melds and hand with
@@ -457,7 +454,7 @@ def observation(obs: ObservationShape, *, size: float | None = None, locale: Loc
     return _svg.document(_VIEW_WIDTH, y, "".join(body), size=size)
 
 
-def observation_html(obs: ObservationShape, *, locale: Locale = "en") -> str:
+def observation_html(obs: _ObservationShape, *, locale: Locale = "en") -> str:
     """:func:`observation` in a ``<div>``, for notebooks (what
     ``SichuanObservation._repr_html_`` returns)."""
     return f'<div class="parlour-table">{observation(obs, locale=locale)}</div>'
