@@ -351,8 +351,13 @@ def test_lineups_read_labels_and_leave_other_equals_signs_alone() -> None:
         ("x", "heuristic"),
         ("random", "random"),
     )
-    with pytest.raises(ValueError, match="unknown bot 'cmd:bot --x=1' for ninedomains"):
-        parse_lineup("ninedomains", "cmd:bot --x=1,random", 2)
+    # The "=" of a command is no label (no process starts until a bot is made).
+    assert parse_lineup("ninedomains", "cmd:bot --x=1,random", 2) == (
+        ("cmd:bot --x=1", "cmd:bot --x=1"),
+        ("random", "random"),
+    )
+    with pytest.raises(ValueError, match="unknown bot 'nobot:x' for ninedomains"):
+        parse_lineup("ninedomains", "nobot:x,random", 2)
 
 
 def test_bot_seeds_depend_on_seed_deal_rotation_and_position() -> None:

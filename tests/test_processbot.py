@@ -242,6 +242,24 @@ def test_bad_arguments_are_refused_before_a_process_starts(
         ProcessBot(game="ninedomains", **kwargs)
 
 
+def _children() -> set[int]:
+    """The pids of this process's children (Linux /proc)."""
+    found: set[int] = set()
+    for task in Path("/proc/self/task").iterdir():
+        found |= {int(p) for p in (task / "children").read_text().split()}
+    return found
+
+
+def test_a_match_with_cmd_bots(c_bot: str) -> None:
+    from parlour.arena import match
+
+    before = _children()
+    result = match("ninedomains", f"cmd:{c_bot},random", deals=2, seed=1)
+    assert result.to_dict()["games"] == 4
+    # Every bot process of the match was stopped and waited for.
+    assert _children() <= before
+
+
 def test_parlour_play_with_a_bot_program() -> None:
     # Seat 0 types "1" (the first action) at every prompt; seat 1 is the
     # Python bot.

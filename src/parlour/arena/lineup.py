@@ -20,7 +20,7 @@ is labelled by its spec.
 >>> bot_factory("sichuan", "clever")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'clever' for sichuan; choose from random, heuristic
+ValueError: unknown bot 'clever' for sichuan; choose from random, heuristic, cmd:...
 """
 
 from __future__ import annotations
@@ -36,12 +36,30 @@ __all__ = ["BOT_SPEC_KINDS", "BotFactory", "bot_factory", "parse_lineup"]
 #: A function that makes a fresh bot.
 BotFactory = Callable[[], Bot]
 
+
+def _command_bot(game: str, command: str) -> BotFactory:
+    # ``cmd:COMMAND``: a program speaking parlour-wire/1, one process per
+    # bot made (parlour.wire.ProcessBot; it is stopped when the bot is
+    # dropped at the end of its game).
+    if not command.strip():
+        raise ValueError("cmd: needs a command, e.g. cmd:python mybot.py")
+
+    def make() -> Bot:
+        from parlour.wire import ProcessBot
+
+        return ProcessBot(command, game=game)
+
+    return make
+
+
 #: Kinds of bot spec beyond the registry's names: ``KIND`` -> a function
 #: ``(game, rest)`` returning the :data:`BotFactory` of the spec
-#: ``KIND:rest`` (or raising ``ValueError`` for a bad ``rest``). Empty in
-#: this release; a kind registered here is understood by :func:`bot_factory`,
-#: :func:`parlour.arena.match` and ``parlour match`` alike.
-BOT_SPEC_KINDS: dict[str, Callable[[str, str], BotFactory]] = {}
+#: ``KIND:rest`` (or raising ``ValueError`` for a bad ``rest``). A kind
+#: registered here is understood by :func:`bot_factory`,
+#: :func:`parlour.arena.match` and ``parlour match`` alike. ``cmd:COMMAND``
+#: is a :class:`parlour.wire.ProcessBot` running ``COMMAND`` (under the
+#: game's default rules' action ids).
+BOT_SPEC_KINDS: dict[str, Callable[[str, str], BotFactory]] = {"cmd": _command_bot}
 
 # A label is a short name; what comes before the first "=" of a spec that
 # is not one (a command line, say) leaves the entry unlabelled.
