@@ -227,15 +227,19 @@ def observation(obs: _Obs, *, size: float | None = None, locale: Locale = "en") 
     y = 28.0
     other = 1 - obs.seat
     col = CARD_WIDTH + 16
+    # Under each domain: the opponent's card (face down once placed), then
+    # this seat's own card once it has placed.
+    rows = [other] if obs.placed[other] else []
+    if obs.my_placement is not None:
+        rows.append(obs.seat)
     for p, value in enumerate(obs.revealed):
         x = 8 + p * col
         body.append(_svg.text(x + CARD_WIDTH / 2, y + 10, f"{_word('position', loc)} {p}", size=10))
         body.append(_domains([value], x, y + 14, 1, rules, loc))
-        if obs.placed[other]:
-            body.append(_row([None], x, y + 14 + CARD_HEIGHT + 6, 0.8, loc))
-        if obs.my_placement is not None:
-            body.append(_row([obs.my_placement[p]], x, y + 14 + 2 * CARD_HEIGHT + 6, 0.8, loc))
-    y += 14 + 3 * CARD_HEIGHT + 14
+        for r, s in enumerate(rows):
+            shown = None if s == other else obs.my_placement[p]
+            body.append(_row([shown], x, y + 20 + CARD_HEIGHT * (1 + 0.8 * r), 0.8, loc))
+    y += 14 + CARD_HEIGHT * (1 + 0.8 * len(rows)) + 8 * len(rows) + 14
     small = 0.6
     for s in (other, obs.seat):
         who = f"{_word('seat', loc)} {s}"

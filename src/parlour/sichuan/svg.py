@@ -417,7 +417,7 @@ def observation(obs: _ObservationShape, *, size: float | None = None, locale: Lo
     if obs.on_offer >= 0:
         line = f"{_word('on_offer', loc)} ({_word('seat', loc)} {obs.offer_from}){colon}"
         body.append(_svg.text(8, y + 13, line, size=13, anchor="start"))
-        body.append(_row([obs.on_offer // 4], 8 + 13 * len(line) * 0.62, y, small, loc))
+        body.append(_row([obs.on_offer // 4], 16 + _svg.text_width(line, 13), y, small, loc))
         y += sh + 6
     body.append(
         _svg.text(8, y + 13, _seat_line(obs, obs.seat, loc), size=13, anchor="start", weight="bold")

@@ -243,7 +243,7 @@ def observation(obs: _Obs, *, size: float | None = None, locale: Locale = "en") 
             f"{_word('card', loc)} ({_word('from', loc)} {_word('seat', loc)} {obs.source}){colon}"
         )
         body.append(_svg.text(8, y + 13, line, size=13, anchor="start"))
-        body.append(_row([card_kind(obs.card)], 8 + 13 * len(line) * 0.6, y, small, loc))
+        body.append(_row([card_kind(obs.card)], 16 + _svg.text_width(line, 13), y, small, loc))
         y += sh + 6
     body.append(
         _svg.text(8, y + 13, _seat_line(obs, obs.seat, loc), size=13, anchor="start", weight="bold")
