@@ -59,13 +59,16 @@ few hundred actions (see :doc:`/perf/resample`).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+import weakref
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from parlour.errors import IllegalActionError
+import numpy as np
+
 from parlour.protocol import Action
 from parlour.sisepai.cards import CARDS
 from parlour.sisepai.values import _KIND, Pass, SisepaiObservation, Take
@@ -78,8 +81,6 @@ __all__ = ["MAX_TRIES", "Shown", "assign", "resample", "shown"]
 #: Proposals drawn before :func:`resample` gives up (never reached by a
 #: reachable state in the tests: rejections are rare).
 MAX_TRIES = 10_000
-
-_FACT = [math.factorial(i) for i in range(CARDS + 1)]
 
 
 @dataclass(frozen=True)
@@ -100,12 +101,28 @@ class Shown:
 
 def shown(game: Game, seat: int) -> Shown:
     """Replay ``game``'s history and note what ``seat`` saw (see
-    :class:`Shown`).
+    :class:`Shown`); kept for the game's current state, which only grows by
+    actions, so resampling one state many times replays it once.
 
     >>> from parlour.sisepai import Game
     >>> shown(Game(seed=1), 0)
     Shown(moved=((), (), (), ()), secret=frozenset(), open=frozenset())
     """
+    key = (len(game._history), seat)
+    memo = _SHOWN.get(game)
+    if memo is not None and key in memo:
+        return memo[key]
+    if memo is None or next(iter(memo))[0] != key[0]:
+        memo = _SHOWN[game] = {}
+    memo[key] = view = _shown(game, seat)
+    return view
+
+
+# game -> {(history length, seat): Shown}, for the game's current state.
+_SHOWN: weakref.WeakKeyDictionary[Game, dict[tuple[int, int], Shown]] = weakref.WeakKeyDictionary()
+
+
+def _shown(game: Game, seat: int) -> Shown:
     walk = type(game)._from_deal(game.rules, game._deal_record(), engine=game.engine)
     moved: list[list[int]] = [[], [], [], []]
     secret: set[int] = set()
@@ -148,29 +165,74 @@ def _view(game: Game, seat: int) -> SisepaiObservation:
     return game._engine.observation(seat)
 
 
-def _multinomial(parts: Sequence[int]) -> int:
-    out = _FACT[sum(parts)]
-    for p in parts:
-        out //= _FACT[p]
+def _splits(n: int, allowed: Sequence[int], hands: int) -> list[tuple[tuple[int, ...], float]]:
+    # Every way to put at most n cards of one kind on the allowed hands (a
+    # count per hand, the rest to the stock), with its number of ways: the
+    # multinomial n! / (a_0! ... a_k! (n - sum a)!).
+    out: list[tuple[tuple[int, ...], float]] = []
+    for counts in itertools.product(range(n + 1), repeat=len(allowed)):
+        placed = sum(counts)
+        if placed > n:
+            continue
+        a = [0] * hands
+        for j, x in zip(allowed, counts, strict=True):
+            a[j] = x
+        ways = math.lgamma(n + 1) - math.lgamma(n - placed + 1)
+        ways -= sum(math.lgamma(x + 1) for x in counts)
+        out.append((tuple(a), math.exp(ways)))
     return out
 
 
-def _splits(n: int, allowed: Sequence[int], room: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    # Every way to put at most n cards on the allowed seats within their
-    # room: a count per seat (0 on the others).
-    out = [0] * len(room)
+class _Counts:
+    """``table[i][room]``: the number of deals of the constrained kinds
+    ``i..`` and the free cards into ``room`` (a size per hand), the stock
+    taking the rest; floats (counts reach 1e80; rounding is relative 1e-15)."""
 
-    def rec(k: int, left: int) -> Iterator[tuple[int, ...]]:
-        if k == len(allowed):
-            yield tuple(out)
-            return
-        j = allowed[k]
-        for a in range(min(left, room[j]) + 1):
-            out[j] = a
-            yield from rec(k + 1, left - a)
-        out[j] = 0
+    def __init__(
+        self, kinds: tuple[tuple[tuple[int, ...], int], ...], free: int, sizes: tuple[int, ...]
+    ):
+        hands = len(sizes)
+        shape = tuple(x + 1 for x in sizes)
+        grid = np.indices(shape)
+        rest = free - grid.sum(axis=0)
+        logs = math.lgamma(free + 1) - sum(_lgamma(g) for g in grid) - _lgamma(np.maximum(rest, 0))
+        base = np.where(rest >= 0, np.exp(logs), 0.0)
+        self.splits = [_splits(n, allowed, hands) for allowed, n in kinds]
+        tables = [base]
+        for splits in reversed(self.splits):
+            below = tables[-1]
+            table = np.zeros(shape)
+            for a, ways in splits:
+                if any(x > s for x, s in zip(a, sizes, strict=True)):
+                    continue
+                dst = tuple(slice(x, None) for x in a)
+                src = tuple(slice(0, s + 1 - x) for x, s in zip(a, sizes, strict=True))
+                table[dst] += ways * below[src]
+            tables.append(table)
+        tables.reverse()
+        self.tables = tables
 
-    yield from rec(0, n)
+
+def _lgamma(x: Any) -> Any:
+    return _LGAMMA(np.asarray(x, dtype=np.float64) + 1.0)
+
+
+_LGAMMA = np.vectorize(math.lgamma, otypes=[np.float64])
+# Tables by the shape of the constraints: resampling one state many times
+# (as a search does) counts once.
+_TABLES: dict[tuple[object, ...], _Counts] = {}
+
+
+def _counts(
+    kinds: tuple[tuple[tuple[int, ...], int], ...], free: int, sizes: tuple[int, ...]
+) -> _Counts:
+    key = (kinds, free, sizes)
+    got = _TABLES.get(key)
+    if got is None:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        got = _TABLES[key] = _Counts(kinds, free, sizes)
+    return got
 
 
 def assign(
@@ -198,43 +260,33 @@ def assign(
         else:
             free.append(c)
     kinds = sorted(groups.items(), key=lambda kv: sorted(kv[0]))
-    allowed = [[j for j in range(n_hands) if j not in f] for f, _ in kinds]
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def count(i: int, room: tuple[int, ...]) -> int:
-        # The deals of kinds i.. and the free cards into the room left.
-        key = (i, room)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        if i == len(kinds):
-            rest = len(free) - sum(room)
-            total = 0 if rest < 0 else _multinomial((*room, rest))
-        else:
-            n = len(kinds[i][1])
-            total = 0
-            for a in _splits(n, allowed[i], room):
-                placed = sum(a)
-                total += _multinomial((*a, n - placed)) * count(
-                    i + 1, tuple(r - x for r, x in zip(room, a, strict=True))
-                )
-        memo[key] = total
-        return total
-
+    shape = tuple(
+        (tuple(j for j in range(n_hands) if j not in f), len(members)) for f, members in kinds
+    )
     room = tuple(sizes)
-    if len(cards) < sum(room) or count(0, room) == 0:
+    if len(cards) < sum(room):
+        raise ValueError("no deal of these cards respects the forbidden hands")
+    counts = _counts(shape, len(free), room)
+    if counts.tables[0][room] <= 0:
         raise ValueError("no deal of these cards respects the forbidden hands")
     hands: list[list[int]] = [[] for _ in range(n_hands)]
     stock: list[int] = []
     for i, (_, members) in enumerate(kinds):
-        n = len(members)
-        pick = rng.randrange(count(i, room))
-        for a in _splits(n, allowed[i], room):
+        # Each split of this kind with its share of the deals below it.
+        below = counts.tables[i + 1]
+        options = []
+        for a, ways in counts.splits[i]:
             after = tuple(r - x for r, x in zip(room, a, strict=True))
-            weight = _multinomial((*a, n - sum(a))) * count(i + 1, after)
-            if pick < weight:
-                break
-            pick -= weight
+            if min(after) >= 0:
+                weight = ways * float(below[after])
+                if weight > 0:
+                    options.append((weight, a, after))
+        pick = rng.random() * sum(w for w, _, _ in options)
+        k = 0
+        while k < len(options) - 1 and pick >= options[k][0]:
+            pick -= options[k][0]
+            k += 1
+        _, a, after = options[k]
         shuffled = list(members)
         rng.shuffle(shuffled)
         at = 0
@@ -322,19 +374,24 @@ def _replay(game: Game, deck: list[int], view: Shown, rng: random.Random) -> Gam
     # The history on the new deal, the unseen answers replaced; None if it
     # does not replay.
     twin = type(game)(game.rules, dealer=game.dealer, deck=deck, engine=game.engine)
-    try:
-        for i, (s, action) in enumerate(game._history):
-            if i in view.secret:
-                legal = twin.legal_actions(s)
-                if i in view.open:
-                    action = rng.choice(legal)
-                else:
-                    action = _quiet(legal)  # type: ignore[assignment]
-                    if action is None:
-                        return None
-            twin.apply(s, action)
-    except IllegalActionError:
-        return None
+    # Straight to the engine, which refuses an illegal action unchanged:
+    # the history's actions are parsed already.
+    engine = twin._engine
+    history = twin._history
+    secret = view.secret
+    for i, (s, action) in enumerate(game._history):
+        if i in secret:
+            legal = engine.legal(s)
+            if i in view.open:
+                action = rng.choice(legal)
+            else:
+                quiet = _quiet(legal)
+                if quiet is None:
+                    return None
+                action = quiet
+        if not engine.apply(s, action):
+            return None
+        history.append((s, action))
     return twin
 
 
