@@ -2,6 +2,8 @@
 has an English and a Chinese name, known answers from the rules of record,
 readings of every legal action, and refusals."""
 
+# ruff: noqa: RUF001 (Chinese text: its full-width punctuation is meant)
+
 from __future__ import annotations
 
 import random
@@ -189,7 +191,12 @@ def _play(game: object, rng: random.Random, steps: int) -> Iterable[tuple[int, o
 
 
 _GAMES: list[tuple[str, ModuleType, ModuleType, object]] = [
-    ("sichuan", sichuan, sc_names, lambda: sichuan.Game(sichuan.Rules(exchange_three=True), seed=5)),
+    (
+        "sichuan",
+        sichuan,
+        sc_names,
+        lambda: sichuan.Game(sichuan.Rules(exchange_three=True), seed=5),
+    ),
     ("sisepai", sisepai, ssp_names, lambda: sisepai.Game(seed=5)),
     ("shrinewars", shrinewars, sw_names, lambda: shrinewars.Game(seed=5)),
     ("ninedomains", ninedomains, nd_names, lambda: ninedomains.Game(seed=5)),
