@@ -446,6 +446,14 @@ class Game(protocol.EngineGame):
     def _observation(self, seat: int) -> SichuanObservation:
         return self._engine.observation(seat)
 
+    def _resample(self, seat: int, rng: random.Random) -> Game:
+        # Uniform over the placements of the unseen tiles that some history
+        # fits: see parlour.sichuan.resample.
+        from parlour.sichuan.resample import resample
+
+        twin: Game = resample(self, seat, rng)
+        return twin
+
     def _result(self) -> Result:
         return self._engine.result()
 
