@@ -698,6 +698,35 @@ cdef class SichuanState(_SichuanView):
             return st
         return (ts[0], ts[1], ts[2])
 
+    def play_heuristic(self):
+        """Play the deal to its end with the C heuristic bot in every seat
+        (parlour_sg_bot_heuristic, the twin of HeuristicBot): the playouts of
+        parlour.sichuan.SearchBot. Returns the number of actions applied;
+        ValueError if the bot or the engine refuses (never on a valid state)."""
+        cdef int code = -1, st = 0, seat, n = 0
+        cdef int8_t who[4]
+        cdef uint8_t ts[3]
+        cdef const parlour_sc_tables *t = _sc_tables()
+        while parlour_sg_to_act(&self.g.v, who) > 0:
+            seat = who[0]
+            st = parlour_sg_bot_heuristic(self.g, t, seat, &code)
+            if st < 0:
+                break
+            if code == PARLOUR_SG_BOT_EXCHANGE:
+                st = parlour_sg_bot_heuristic_exchange(self.g, seat, ts)
+                if st < 0:
+                    break
+                st = parlour_sg_exchange(self.g, t, seat, ts)
+            else:
+                st = parlour_sg_apply(self.g, t, seat, code)
+            if st < 0:
+                break
+            n += 1
+        self._refresh()
+        if st < 0:
+            raise ValueError(f"the heuristic playout stopped with status {st}")
+        return n
+
     def ledger_rows(self, int start):
         """(payer, payee, amount, reason code) of every payment from ``start`` on."""
         cdef int i
