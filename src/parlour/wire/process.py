@@ -14,8 +14,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import IO, Any, Literal
 
+from parlour import protocol
 from parlour.errors import WireError
-from parlour.protocol import Action, Bot, Game, Observation, Result, Rules
+from parlour.protocol import Action, Bot, Game, Observation, Result
 from parlour.registry import spec
 from parlour.wire.messages import (
     changes,
@@ -73,7 +74,7 @@ class ProcessBot:
         command: str | Sequence[str],
         *,
         game: str,
-        rules: Rules | Mapping[str, Any] | None = None,
+        rules: protocol.Rules | Mapping[str, Any] | None = None,
         time_limit: float | None = 10.0,
         default: Default = "first",
         stderr: int | IO[Any] | None = None,

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from parlour import protocol
 from parlour.errors import IllegalActionError, WireError
 from parlour.protocol import Action, Game
 from parlour.registry import TerminalSpec, spec
@@ -77,7 +78,7 @@ class Table:
     observation per viewer kept (a spectator's costs every seat's).
     """
 
-    def __init__(self, game: Game, viewers: Iterable[Viewer] | None = None) -> None:
+    def __init__(self, game: protocol.Game, viewers: Iterable[Viewer] | None = None) -> None:
         self._game = game
         try:
             found = spec(game.name)
