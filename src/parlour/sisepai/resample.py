@@ -65,7 +65,7 @@ import random
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -195,7 +195,7 @@ class _Counts:
         shape = tuple(x + 1 for x in sizes)
         grid = np.indices(shape)
         rest = free - grid.sum(axis=0)
-        logs = math.lgamma(free + 1) - sum(_lgamma(g) for g in grid) - _lgamma(np.maximum(rest, 0))
+        logs = _LOGFACT[free] - _LOGFACT[grid].sum(axis=0) - _LOGFACT[np.maximum(rest, 0)]
         base = np.where(rest >= 0, np.exp(logs), 0.0)
         self.splits = [_splits(n, allowed, hands) for allowed, n in kinds]
         tables = [base]
@@ -213,11 +213,8 @@ class _Counts:
         self.tables = tables
 
 
-def _lgamma(x: Any) -> Any:
-    return _LGAMMA(np.asarray(x, dtype=np.float64) + 1.0)
-
-
-_LGAMMA = np.vectorize(math.lgamma, otypes=[np.float64])
+# log(n!) for every count of cards there can be.
+_LOGFACT = np.array([math.lgamma(n + 1) for n in range(CARDS + 1)])
 # Tables by the shape of the constraints: resampling one state many times
 # (as a search does) counts once.
 _TABLES: dict[tuple[object, ...], _Counts] = {}
@@ -266,13 +263,15 @@ def assign(
     room = tuple(sizes)
     if len(cards) < sum(room):
         raise ValueError("no deal of these cards respects the forbidden hands")
-    counts = _counts(shape, len(free), room)
-    if counts.tables[0][room] <= 0:
+    # Without constraints every deal is allowed: no counting.
+    counts = _counts(shape, len(free), room) if kinds else None
+    if counts is not None and counts.tables[0][room] <= 0:
         raise ValueError("no deal of these cards respects the forbidden hands")
     hands: list[list[int]] = [[] for _ in range(n_hands)]
     stock: list[int] = []
     for i, (_, members) in enumerate(kinds):
         # Each split of this kind with its share of the deals below it.
+        assert counts is not None
         below = counts.tables[i + 1]
         options = []
         for a, ways in counts.splits[i]:
