@@ -29,21 +29,24 @@ cards less those it has shown; what the seat has seen constrains them by
 Passing is always allowed to a seat that is not forced, and the answers
 that lost a window are never shown, so nothing else constrains them.
 
-**The sampler, exactly uniform.** Constraint 1 says, for each unseen card,
-which other seats may not hold it. The unseen cards are split by that
-forbidden set, and :func:`assign` draws the seats' concealed sets uniformly
-among those that respect it: the number of completions of each choice is
-counted exactly (a small dynamic programme over the few constrained cards;
-the unconstrained ones are exchangeable, counted by a multinomial), so each
-choice is drawn with its exact share. The stock is a uniform shuffle of the
-rest. This proposal is uniform over a superset of the consistent deals;
-constraints 2 and 3 are then checked by replaying the history from a deck
-built from the proposal (each other seat's dealt cards are its drawn
-concealed cards plus the cards it has shown from its hand; the seat's own
-cards and the drawn cards keep their places), and a proposal that does not
-replay to the same observation is drawn again. Rejection from a uniform
-proposal over a superset is uniform over the consistent set; rejections
-are rare, since a random hand is seldom one card from complete.
+**The sampler, uniform.** Constraint 1 says, for each unseen card, which
+other seats may not hold it. The unseen cards are split by that forbidden
+set, and :func:`assign` draws the seats' concealed sets uniformly among
+those that respect it: the number of completions of each choice is counted
+(a dynamic programme over the kinds of constrained cards, tables indexed by
+the room left in each hand; the unconstrained cards are exchangeable,
+counted by a multinomial), so each choice is drawn with its share of the
+deals. The counts are floating point (they reach 1e80), so the shares are
+exact up to a relative rounding of about 1e-15. The stock is a uniform
+shuffle of the rest. This proposal is uniform over a superset of the
+consistent deals; constraints 2 and 3 (and 1 again) are then checked by
+replaying the history from a deck built from the proposal (each other
+seat's dealt cards are its drawn concealed cards plus the cards it has shown
+from its hand; the seat's own cards and the drawn cards keep their places),
+and a proposal that does not replay to the same observation for the seat is
+drawn again. Rejection from a uniform proposal over a superset is uniform
+over the consistent set; rejections are rare (a few in a hundred in the
+middle of a deal), since a random hand is seldom one card from complete.
 
 **The answers.** Answers the seat never saw that no longer matter (those
 that lost a resolved window) are replaced by a pass, or for a drawer
@@ -52,9 +55,12 @@ the win that beat it): the history then holds nothing the seat did not see.
 Answers already given in the open window, still to be resolved, are drawn
 uniformly among the answering seat's legal answers in the new deal.
 
-**Cost.** One replay of the original history (to read what was shown and
-when) and one replay of the new deal per proposal; a deal's history is a
-few hundred actions (see :doc:`/perf/resample`).
+**Cost.** Working out what the seat saw replays the original history once
+per state (kept for the game's current state, so a search drawing many
+resamples of one state pays it once); each proposal replays the new deal;
+a deal's history is a few hundred actions. About a millisecond per resample
+of a state already seen, some more for a fresh one (see
+:doc:`/perf/resample`).
 """
 
 from __future__ import annotations
