@@ -168,6 +168,7 @@ def test_the_random_default_draws_from_the_game_generator() -> None:
     ("mode", "why"),
     [
         ("garbage", "not JSON"),
+        ("long", "longer than 65536"),
         ("illegal", "action id 1000000 is not among the legal ids"),
         ("exit", r"exited \(status 3\) instead of answering"),
     ],

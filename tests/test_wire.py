@@ -382,3 +382,32 @@ def test_streams_depend_on_nothing_the_seat_may_not_know(name: str) -> None:
                 assert got == want, f"{name} step {k} seat {seat}: the stream shows hidden state"
                 compared += 1
     assert compared >= 4, f"only {compared} twins compared"
+
+
+def test_a_reply_names_an_action_by_id_kind_or_copy() -> None:
+    # What a ProcessBot accepts, from the legal list alone.
+    game = sichuan.Game(seed=1)
+    while game.phase != "turn":
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    seat = game.to_act[0]
+    legal = game.legal_actions(seat)
+    label = parlour.spec("sichuan").terminal.action_label
+    copies = [a for a in legal if str(a).startswith("discard")]
+    last = copies[-1]
+    kind = label(last)
+    same_kind = [a for a in copies if label(a) == kind]
+
+    def read(msg: dict[str, Any], parse: Any = None) -> Any:
+        return wire.read_reply(msg, legal, game.action_id, label, parse)
+
+    assert read({"type": "action", "text": str(last)}) == last  # the copy named
+    assert read({"type": "action", "text": f"  {kind.replace(' ', '   ')} "}) == same_kind[0]
+    assert read({"type": "action", "id": game.action_id(last)}) == same_kind[0]
+    with pytest.raises(WireError, match="names no legal action"):
+        read({"type": "action", "text": "pung"})
+    # With the game's reader, any notation it reads in this state.
+    with pytest.raises(WireError, match=r"action text 'pung': seat .* nothing is on offer"):
+        read({"type": "action", "text": "pung"}, game.parse_action)
+    with pytest.raises(WireError, match="action text 'discard 0m'"):
+        read({"type": "action", "text": "discard 0m"}, game.parse_action)

@@ -8,8 +8,9 @@ quits at the end of its input or on an ``end`` message; --log appends every
 line it reads to FILE. The test modes
 misbehave on purpose, from the second request on (the first is answered):
 ``slow`` sleeps past any time limit once then answers, ``garbage`` writes a
-line that is not JSON, ``illegal`` names an id that is not legal, ``exit``
-quits, ``hang`` never answers and ignores its input's end.
+line that is not JSON, ``long`` one too long to read, ``illegal`` names an
+id that is not legal, ``exit`` quits, ``hang`` never answers and ignores its
+input's end.
 """
 
 import json
@@ -43,6 +44,9 @@ def main() -> int:
             if requests > 1 and mode != "play":
                 if mode == "garbage":
                     print("this is not json", flush=True)
+                    continue
+                if mode == "long":
+                    print('{"type": "action", "text": "' + "x" * 100000 + '"}', flush=True)
                     continue
                 if mode == "illegal":
                     print(json.dumps({"type": "action", "id": 10**6}), flush=True)

@@ -94,10 +94,11 @@ def read_reply(
 
     A reply is ``{"type": "action", "id": N}`` or ``{"type": "action",
     "text": "discard 5m"}``: an id of the request's ``legal`` list, or the
-    text of an action (as listed, or any notation ``parse`` reads to a legal
-    action). Several legal actions of one id stand for one choice; the first
-    in ``legal`` is taken. Raises :class:`~parlour.errors.WireError` saying
-    what is wrong.
+    text of an action (as listed, its full notation, or any notation
+    ``parse`` reads to a legal action: give the game's ``parse_action`` in
+    the state the request was made in). Several legal actions of one id
+    stand for one choice; the first in ``legal`` is taken. Raises
+    :class:`~parlour.errors.WireError` saying what is wrong.
     """
     if msg.get("type") != "action":
         raise WireError(f"expected an action reply, got a message of type {msg.get('type')!r}")

@@ -19,6 +19,7 @@ from parlour.errors import WireError
 from parlour.protocol import Action, Bot, Game, Observation, Result
 from parlour.registry import spec
 from parlour.wire.messages import (
+    MAX_LINE,
     changes,
     decode,
     encode,
@@ -264,9 +265,10 @@ class ProcessBot:
             )
             return chosen
         try:
-            return read_reply(
-                decode(line), legal_actions, action_id, self._label, self._ids.parse_action
-            )
+            # Text is matched against the legal actions only: notation that
+            # needs the game's state to read (a bare Sichuan kong) is the
+            # Table's to read, not a bot's.
+            return read_reply(decode(line), legal_actions, action_id, self._label)
         except WireError as exc:
             self._tell(str(exc))
             raise WireError(f"{self!r}: {exc}") from None
@@ -318,7 +320,9 @@ def _read_lines(stream: IO[bytes] | None, lines: queue.Queue[bytes]) -> None:
         lines.put(_EOF)
         return
     try:
-        for line in iter(stream.readline, b""):
+        # A line longer than any reply is read in pieces (each refused by
+        # decode), so that a runaway program cannot fill the memory.
+        for line in iter(lambda: stream.readline(MAX_LINE + 1), b""):
             lines.put(line)
     except (OSError, ValueError):
         pass
