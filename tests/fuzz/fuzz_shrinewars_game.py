@@ -1,0 +1,176 @@
+"""atheris harness for the Shrine Wars state machine (csrc/shrinewars_game.c).
+
+The first bytes pick the rules (Oinks, open or hidden table), the number of
+players and the deck (a seeded shuffle of all 36 cards or of a short deck);
+every following pair of bytes picks a step: a legal action of the seat to
+act, an action id (in or out of range, for any seat) or an action text. The
+compiled engine and its pure-Python twin get the same steps and must take
+or refuse them alike, with equal seats to act, observations and legal masks
+after each; a raw bid (amount and payment, adding up or not) is also
+applied to a copy of the C state, which must take exactly the bids the pure
+game allows and change no byte when it refuses. At the end the record must
+replay, a damaged record must replay or raise ``RecordError``, and the
+input read as a saved C state (and the game's state with bytes damaged)
+must be refused with ``ValueError`` or be safe to play on to the end. Any
+other exception is a finding. Run for a fixed time:
+
+    python tests/fuzz/fuzz_shrinewars_game.py tests/fuzz/corpus/shrinewars_game -max_total_time=60
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import random
+import sys
+from typing import Any
+
+import atheris
+
+with atheris.instrument_imports():
+    from parlour import _backend, records
+    from parlour.errors import ParlourError, RecordError
+    from parlour.shrinewars import Game, Rules
+    from parlour.shrinewars.values import Bid, Pass
+
+C = _backend.load("c")
+_SIZE = len(C._ShrineWarsState.new(4, 10, False, list(range(36))).state_bytes())
+_TEXTS = ("pass", "bid 1", "bid 5", "bid 12: 7F + 5A", "bid 3: 3W", "bid 0", "bid", "x")
+_JUNK: tuple[Any, ...] = (None, -1, 0, 1, 6, 36, 2**70, "", "x", "pass", [], {}, True, 1.5)
+
+
+def _game(fdp: atheris.FuzzedDataProvider, engine: str) -> Game:
+    flags = fdp.ConsumeIntInRange(0, 255)
+    rules = Rules(oinks=flags % 13 * 3 % 31, open_table=bool(flags & 0x80))
+    players = 2 + fdp.ConsumeIntInRange(0, 4)
+    order = list(range(36))
+    random.Random(fdp.ConsumeIntInRange(0, 65535)).shuffle(order)
+    n = fdp.ConsumeIntInRange(1, 36) if flags & 0x40 else 36
+    return Game(rules, players=players, deck=order[:n], engine=engine)
+
+
+def _outcome(game: Game, seat: int, how: str, what: Any) -> str:
+    # What a step did: "ok" or the parlour error it raised (type and text).
+    # `what` is an action text, an action id or an action.
+    try:
+        game.apply(seat, game.action_from_id(what, seat) if how == "id" else what)
+    except ParlourError as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "ok"
+
+
+def _raw_bid(pure: Game, fast: Game, seat: int, paid: tuple[int, ...], extra: int) -> None:
+    # The C state takes exactly the bids the pure game allows (amount 0 is a
+    # pass), refuses a payment that does not add up, and a refused bid
+    # changes no byte.
+    state = fast._engine.state.copy()  # type: ignore[attr-defined]
+    before = state.state_bytes()
+    amount = sum(paid) + extra
+    status = state.apply(seat, amount, paid)
+    if not 0 <= seat < pure.num_players or extra:
+        allowed = False
+    elif amount == 0:
+        allowed = pure.can_apply(seat, Pass())
+    else:
+        allowed = pure.can_apply(seat, Bid(amount, paid))
+    assert (status == 0) == allowed, (seat, amount, paid, status)
+    if status:
+        assert state.state_bytes() == before
+        assert status in (-4, -10), status
+
+
+def _play_out(state: Any, rng: random.Random) -> None:
+    # An accepted state is safe to play on: random play (passes and the
+    # lowest bids) ends the game, every state on the way accepted again.
+    players = state.table()[0]
+    for _ in range(5000):
+        if state.over:
+            state.result()
+            return
+        seat = state.to_act[0]
+        lo, hi, _bad = state.bid_range(seat)
+        legal = state.legal(seat) if hi - lo < 200 else []
+        action = rng.choice(legal[:4]) if legal and rng.random() < 0.4 else Pass()
+        assert state.apply_action(seat, action) >= 0
+        assert state.check() == 0
+        state.observe(rng.randrange(players))
+    raise AssertionError("a game did not end")
+
+
+def _damage(data: Any, rng: random.Random) -> Any:
+    # One value somewhere in the record replaced by junk.
+    path: list[Any] = []
+    node = data
+    while isinstance(node, (dict, list)) and node and rng.random() < 0.8:
+        key = rng.choice(list(node)) if isinstance(node, dict) else rng.randrange(len(node))
+        path.append(key)
+        node = node[key]
+    if not path:
+        return data
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = rng.choice(_JUNK)
+    return data
+
+
+def one_input(data: bytes) -> None:
+    if len(data) < 5:
+        return
+    pure = _game(atheris.FuzzedDataProvider(data), "python")
+    fdp = atheris.FuzzedDataProvider(data)
+    fast = _game(fdp, "c")
+    assert pure.record() == fast.record()
+    rng = random.Random(data)
+    steps = fdp.ConsumeBytes(fdp.remaining_bytes() // 2)
+    for i in range(0, len(steps) - 2, 3):
+        if pure.is_over:
+            break
+        kind, arg, more = steps[i], steps[i + 1], steps[i + 2]
+        seat = pure.to_act[0] if kind & 0x80 == 0 else kind % 8 - 1
+        _raw_bid(pure, fast, seat, (arg % 4, arg // 4 % 4, more % 8, more // 8 % 4), kind >> 6 & 1)
+        if kind & 3 == 3:
+            text = _TEXTS[arg % len(_TEXTS)]
+            how, what = "text", text
+        elif kind & 3 == 2:
+            how, what = "id", arg * 256 + more - 8
+        else:
+            legal = pure.legal_actions(seat) if 0 <= seat < pure.num_players else []
+            pick = legal[(arg * 256 + more) % len(legal)] if legal else "pass"
+            how, what = "action", pick
+        assert _outcome(pure, seat, how, what) == _outcome(fast, seat, how, what)
+        assert pure.to_act == fast.to_act
+        s = arg % pure.num_players
+        assert pure.observation(s) == fast.observation(s)
+        assert (pure.legal_mask(s) == fast.legal_mask(s)).all()
+    assert pure.record() == fast.record()
+    if pure.is_over:
+        assert pure.result == fast.result
+    # The record replays; a damaged one (with its digest made to match, so
+    # that the check reaches the rules, deal and actions) replays or is
+    # refused with RecordError.
+    record = fast.record()
+    assert Game.from_record(record).record() == record
+    bad = _damage(copy.deepcopy(record), rng)
+    if isinstance(bad, dict):
+        bad.pop("digest", None)
+        with contextlib.suppress(RecordError, TypeError, ValueError):
+            bad["digest"] = records.digest(bad)
+    with contextlib.suppress(RecordError):
+        Game.from_record(bad)
+    # Saved states: the input itself, and the game's state damaged.
+    blob = (data * (_SIZE // len(data) + 1))[:_SIZE]
+    damaged = bytearray(fast._engine.state.state_bytes())  # type: ignore[attr-defined]
+    for byte in data[:8]:
+        damaged[rng.randrange(_SIZE)] ^= byte or 1
+    for raw in (blob, bytes(damaged)):
+        try:
+            state = C._swg_from_bytes(raw)
+        except ValueError:
+            continue
+        _play_out(state, rng)
+
+
+if __name__ == "__main__":
+    atheris.Setup(sys.argv, one_input)
+    atheris.Fuzz()
