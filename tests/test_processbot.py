@@ -197,6 +197,20 @@ def test_an_error_in_a_game_stops_every_bot() -> None:
     assert all(pid is not None and _reaped(pid) for pid in pids)
 
 
+def test_a_bot_made_for_other_rules_says_so() -> None:
+    # Shrine Wars action ids depend on the Oinks: a bid of 41 of one
+    # element has no id when the bot was made for the default 10 a seat.
+    game = parlour.make("shrinewars", seed=1, rules=parlour.spec("shrinewars").rules(oinks=50))
+    seat = game.to_act[0]
+    bot = ProcessBot(PY_BOT, game="shrinewars")
+    pid = bot.pid
+    with pytest.raises(
+        ValueError, match=r"made for the rules .*'oinks': 10.*give it the game's rules"
+    ):
+        bot.act(game.observation(seat), game.legal_actions(seat), random.Random(0))
+    assert pid is not None and _reaped(pid)
+
+
 def test_every_exit_path_reaps_the_process() -> None:
     with _nine_domains_bot() as bot:
         pid = bot.pid

@@ -238,12 +238,20 @@ class ProcessBot:
         self._sent += 1
         self._view = view
         action_id = self._ids.action_id
+        try:
+            legal = legal_entries(legal_actions, action_id, self._label)
+        except ValueError as exc:
+            # Action ids depend on the rules (Shrine Wars: on the Oinks).
+            raise ValueError(
+                f"{self!r} was made for the rules {self._rules.to_dict()}, under which a "
+                f"legal action has no id ({exc}): give it the game's rules"
+            ) from None
         request = message(
             "request",
             seat=seat,
             index=self._sent,
             to_act=to_act,
-            legal=legal_entries(legal_actions, action_id, self._label),
+            legal=legal,
         )
         if self.time_limit is not None:
             request["time_limit"] = self.time_limit
