@@ -273,6 +273,11 @@ def test_a_match_with_cmd_bots(c_bot: str) -> None:
     assert result.to_dict()["games"] == 4
     # Every bot process of the match was stopped and waited for.
     assert _children() <= before
+    # A cmd: bot is made for the match's rules (Shrine Wars ids follow them).
+    rules = {"oinks": 50}
+    result = match("shrinewars", f"cmd:{c_bot},random,random,random", deals=1, rules=rules)
+    assert result.to_dict()["rules"]["oinks"] == 50
+    assert _children() <= before
 
 
 def test_parlour_play_with_a_bot_program() -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from parlour.protocol import Bot
+from parlour.protocol import Bot, Rules
 from parlour.registry import GameSpec, spec
 
 __all__ = ["BOT_SPEC_KINDS", "BotFactory", "bot_factory", "parse_lineup"]
@@ -37,17 +37,18 @@ __all__ = ["BOT_SPEC_KINDS", "BotFactory", "bot_factory", "parse_lineup"]
 BotFactory = Callable[[], Bot]
 
 
-def _command_bot(game: str, command: str) -> BotFactory:
+def _command_bot(game: str, command: str, rules: Rules | None = None) -> BotFactory:
     # ``cmd:COMMAND``: a program speaking parlour-wire/1, one process per
     # bot made (parlour.wire.ProcessBot; it is stopped when the bot is
-    # dropped at the end of its game).
+    # dropped at the end of its game). The rules fix its action ids and
+    # are what its hello tells it.
     if not command.strip():
         raise ValueError("cmd: needs a command, e.g. cmd:python mybot.py")
 
     def make() -> Bot:
         from parlour.wire import ProcessBot
 
-        return ProcessBot(command, game=game)
+        return ProcessBot(command, game=game, rules=rules)
 
     return make
 
@@ -73,17 +74,20 @@ def _game_spec(game: str) -> GameSpec:
         raise ValueError(str(exc.args[0])) from None
 
 
-def bot_factory(game: str, bot: str) -> BotFactory:
+def bot_factory(game: str, bot: str, rules: Rules | None = None) -> BotFactory:
     """The function that makes a fresh bot for the spec ``bot`` in ``game``.
 
     ``bot`` is a registry bot name of the game or ``KIND:REST`` with
     ``KIND`` in :data:`BOT_SPEC_KINDS`; anything else raises
-    ``ValueError("unknown bot ...")`` naming the game's bots.
+    ``ValueError("unknown bot ...")`` naming the game's bots. ``rules``
+    (the defaults when ``None``) are the rules a ``cmd:`` bot is made for.
     """
     if not isinstance(bot, str):
         raise ValueError(f"a bot spec is a str, not {type(bot).__name__}")
     text = bot.strip()
     kind, sep, rest = text.partition(":")
+    if sep and kind == "cmd" and BOT_SPEC_KINDS.get("cmd") is _command_bot:
+        return _command_bot(game, rest, rules)
     if sep and kind in BOT_SPEC_KINDS:
         return BOT_SPEC_KINDS[kind](game, rest)
     bots = _game_spec(game).bots

@@ -117,7 +117,7 @@ def _play(
     at_seat: list[Bot | None] = [None] * n
     rng_at: list[random.Random | None] = [None] * n
     for k, bot in enumerate(lineup):
-        at_seat[seats[k]] = bot_factory(game, bot)()
+        at_seat[seats[k]] = bot_factory(game, bot, rules)()
         rng_at[seats[k]] = random.Random(bot_seed(seed, deal, rotation, k))
     legal_actions = g.legal_actions
     observation = g.observation
