@@ -1,17 +1,20 @@
 """Interval widths of duplicate and plain matches at the same number of games.
 
-For each game, HeuristicBot in one seat against RandomBots in the others:
+For each game, HeuristicBot in one seat against RandomBots in the others
+(or, with ``--opponent noisy``, against a HeuristicBot that plays a random
+legal action with probability ``--eps``: two bots of nearly equal strength):
 a duplicate match of ``--deals`` deals (every deal in every rotation:
 ``deals x seats`` games) and a plain match of ``deals x seats`` deals (each
 played once, the seats rotated from deal to deal), for each of ``--seeds``
-seeds. Prints the 95 % half-widths of the heuristic-minus-random difference
-and of the heuristic bot's mean, and the ratio plain / duplicate (above 1:
+seeds. Prints the 95 % half-widths of the heuristic-minus-opponent
+difference and of the heuristic bot's mean, and the ratio plain / duplicate (above 1:
 duplicate play is narrower). ``--equilibrium N`` also plays the Nine
 Domains' EquilibriumBot against the HeuristicBot and the RandomBot over N
 duplicate deals (about 1.5 s a game) for the table of docs/bots.rst.
 Fixed seeds; run outside CI on the compiled backend:
 
-    python benchmarks/arena_widths.py --deals 500 --seeds 3 --equilibrium 40 --json out.json
+    python benchmarks/arena_widths.py --deals 500 --seeds 3 --equilibrium 30 --json out.json
+    python benchmarks/arena_widths.py --deals 300 --seeds 2 --opponent noisy --json near.json
 """
 
 from __future__ import annotations
@@ -27,17 +30,44 @@ import time
 from typing import Any
 
 import parlour
-from parlour.arena import MatchResult, match
+from parlour.arena import BOT_SPEC_KINDS, BotFactory, MatchResult, match
+from parlour.protocol import Bot
+from parlour.registry import spec
 
 SEATS = {"sichuan": 4, "sisepai": 4, "shrinewars": 4, "ninedomains": 2}
 
 
+class NoisyBot:
+    """The game's HeuristicBot, but with probability ``eps`` a uniformly
+    random legal action instead of its choice."""
+
+    def __init__(self, inner: Bot, eps: float) -> None:
+        self.inner = inner
+        self.eps = eps
+
+    def act(self, observation: Any, legal_actions: Any, rng: Any) -> Any:
+        if rng.random() < self.eps:
+            return legal_actions[rng.randrange(len(legal_actions))]
+        return self.inner.act(observation, legal_actions, rng)
+
+
+def _noisy(game: str, rest: str) -> BotFactory:
+    # The spec kind "noisy:EPS", registered in parlour.arena.BOT_SPEC_KINDS.
+    eps = float(rest)
+    make = spec(game).bots["heuristic"]
+    return lambda: NoisyBot(make(), eps)
+
+
+#: The opponent's lineup entry: set by main().
+OPPONENT = "random"
+
+
 def _lineup(game: str) -> str:
-    return "heuristic" + ",random" * (SEATS[game] - 1)
+    return "heuristic" + f",{OPPONENT}" * (SEATS[game] - 1)
 
 
 def _widths(result: MatchResult) -> dict[str, float]:
-    d = result.difference("heuristic", "random")
+    d = result.difference("heuristic", OPPONENT)
     m = result.mean("heuristic")
     return {
         "games": result.games,
@@ -153,8 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--equilibrium", type=int, default=0, help="Nine Domains equilibrium deals (0: none)"
     )
+    parser.add_argument(
+        "--opponent", choices=["random", "noisy"], default="random", help="the other seats' bot"
+    )
+    parser.add_argument("--eps", type=float, default=0.1, help="the noisy bot's random share")
     parser.add_argument("--json", metavar="FILE", help="write every figure as JSON")
     args = parser.parse_args(argv)
+    global OPPONENT
+    BOT_SPEC_KINDS["noisy"] = _noisy
+    OPPONENT = "random" if args.opponent == "random" else f"noisy:{args.eps}"
     start = time.perf_counter()
     figures: dict[str, Any] = {
         "machine": {
@@ -165,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             "load_before": os.getloadavg(),
         },
         "deals": args.deals,
+        "opponent": OPPONENT,
         "seeds": args.seeds,
         "widths": widths(args.games.split(","), args.deals, args.seeds),
     }
