@@ -239,6 +239,50 @@ def test_resample_refuses_bad_arguments(name: str) -> None:
         game.resample(0, 12)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("name", RESAMPLED)
+def test_resample_does_not_depend_on_the_truth(name: str) -> None:
+    # (c) for every game alike: two states the seat cannot tell apart (the
+    # second a resample of the first, with other hidden parts). Resamples
+    # of either must hit either's true hidden part (as the privileged
+    # oracle array shows it) equally often: a resampler that returned its
+    # truth one time in seven would hit its own truth about 14 times in 100
+    # and the other's almost never.
+    import numpy as np
+
+    game = make(name, 21)
+    rng = random.Random(21)
+    for _ in range(100):  # well into the game, still in play
+        before = game.clone()
+        advance(game, 1, rng)
+        if game.is_over:
+            game = before
+            break
+    seat = game.to_act[-1]
+    size = game.observation(seat).to_array().size  # type: ignore[attr-defined]
+
+    def hidden(g: Game) -> bytes:
+        return bytes(np.asarray(g.oracle_array(seat)).ravel()[size:].tobytes())  # type: ignore[attr-defined]
+
+    for k in range(20):
+        other = game.resample(seat, random.Random(100 + k))
+        if hidden(other) != hidden(game):
+            break
+    else:  # pragma: no cover - a state with something hidden is chosen
+        raise AssertionError("no other hidden state found")
+    assert other.observation(seat) == game.observation(seat)
+    truths = {hidden(game): "game", hidden(other): "other"}
+    own: Counter[str] = Counter()
+    cross: Counter[str] = Counter()
+    for g, mine, seed in ((game, "game", 1), (other, "other", 2)):
+        rng = random.Random(seed)
+        for _ in range(100):
+            hit = truths.get(hidden(g.resample(seat, rng)))
+            own["hit" if hit == mine else "miss"] += 1
+            cross["hit" if hit not in (None, mine) else "miss"] += 1
+    if own["hit"] + cross["hit"]:
+        assert homogeneity(own, cross) > 1e-3
+
+
 def counts(items: Sequence[Hashable]) -> Counter[Hashable]:
     """A Counter (spelled out for the per-game files)."""
     return Counter(items)
