@@ -503,6 +503,41 @@ def _command_bots(game: str, command: str, rules: Rules) -> Iterator[str]:
 COMMANDS["play"] = ("play in seat 0 against bots in the terminal", _play_args, _play)
 
 
+# -- serve ------------------------------------------------------------------------
+
+
+def _serve_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    parser.add_argument("--port", type=_non_negative, default=8000, help="the port (default 8000)")
+    parser.add_argument(
+        "--bots", default="heuristic", help="the bots of the other seats (default heuristic)"
+    )
+    parser.add_argument("--seed", type=_integer, default=None, help="seed the deals and bots")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from parlour.web import serve
+    except ImportError as exc:
+        print(
+            f"parlour: error: parlour serve needs the [web] extra "
+            f"(pip install 'parlour[web]'): {exc}",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"parlour: the web table at http://{args.host}:{args.port}/ (Ctrl-C stops it)")
+    sys.stdout.flush()
+    serve(args.host, args.port, bots=args.bots, seed=args.seed)
+    return 0
+
+
+COMMANDS["serve"] = (
+    "play in a web browser against bots (needs the [web] extra)",
+    _serve_args,
+    _serve,
+)
+
+
 # -- hand -------------------------------------------------------------------------
 
 

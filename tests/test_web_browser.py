@@ -1,0 +1,233 @@
+"""The web table in a real browser: headless Chromium (Debian's
+``chromium`` and ``chromium-driver``, driven by Selenium; nothing is
+downloaded) plays whole games of all four games by clicking the page's
+buttons, and the end-of-game table the page shows is checked against the
+game's record replayed by :meth:`parlour.Game.from_record`.
+
+Marked ``browser``: the README's ``pytest`` runs them when
+``/usr/bin/chromium`` is there and skips them, saying so, when it is not;
+``.ci/run`` installs Chromium and runs ``pytest -m browser`` as a stage of
+its own, so in CI they cannot be skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import socket
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.registry import games
+
+CHROMIUM = Path(os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"))
+CHROMEDRIVER = Path(os.environ.get("PARLOUR_CHROMEDRIVER", "/usr/bin/chromedriver"))
+
+MISSING = f"no Chromium at {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+#: .ci/run sets it: there a missing Chromium fails the run instead of skipping.
+REQUIRED = os.environ.get("PARLOUR_REQUIRE_BROWSER") == "1"
+HAVE = CHROMIUM.exists() and CHROMEDRIVER.exists()
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not (HAVE or REQUIRED), reason=MISSING)]
+
+#: Chromium's flags: headless, and nothing that reaches the network.
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,900",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Served:
+    """uvicorn serving the web table on a free localhost port, in a thread."""
+
+    def __init__(self, seed: int) -> None:
+        import uvicorn
+
+        from parlour.web import app
+
+        self.app = app(seed=seed)
+        self.port = free_port()
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> Served:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def chromium(profile: str) -> Any:
+    """A headless Chromium under Selenium, with the machine's driver."""
+    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager downloads nothing
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not HAVE:
+        pytest.fail(MISSING)
+    profile = tempfile.mkdtemp(prefix="parlour-chromium-")
+    driver = chromium(profile)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Served]:
+    with Served(seed=20) as s:
+        yield s
+
+
+def page_state(driver: Any) -> tuple[str, str]:
+    got = driver.execute_script("return [document.body.dataset.state, document.body.dataset.busy]")
+    return str(got[0]), str(got[1])
+
+
+def wait_ready(driver: Any, timeout: float = 20.0) -> str:
+    """Wait until the page asks the person to act or shows the end; the state."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state, busy = page_state(driver)
+        if busy == "0" and state in ("act", "over"):
+            return state
+        assert state != "lost", "the page lost its socket"
+        assert time.monotonic() < deadline, f"the page stayed in state {state!r}"
+        time.sleep(0.01)
+
+
+def play_by_clicking(driver: Any, rng: random.Random, *, undo: bool = False) -> tuple[int, int]:
+    """Click a legal action's button (chosen by ``rng``) until the game is
+    over; with ``undo``, click Undo once when it shows. The number of
+    clicks and of undos."""
+    from selenium.webdriver.common.by import By
+
+    clicks = undos = 0
+    while wait_ready(driver) == "act":
+        undo_button = driver.find_element(By.ID, "undo")
+        if undo and not undos and undo_button.is_displayed():
+            undo_button.click()
+            undos += 1
+            continue
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#actions button.action")
+        assert buttons, "asked to act with no buttons"
+        rng.choice(buttons).click()
+        clicks += 1
+        assert clicks < 2000, "the game does not end"
+    return clicks, undos
+
+
+def shown_scores(driver: Any) -> list[float]:
+    from selenium.webdriver.common.by import By
+
+    rows = driver.find_elements(By.CSS_SELECTOR, "#scores tr[data-seat]")
+    return [float(r.get_attribute("data-score")) for r in rows]
+
+
+def fetch_record(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=10) as reply:
+        data: dict[str, Any] = json.load(reply)
+        return data
+
+
+@pytest.mark.parametrize("game", games())
+def test_whole_game_by_clicking(game: str, browser: Any, served: Served, tmp_path: Path) -> None:
+    rng = random.Random(f"browser {game}")
+    browser.get(f"{served.url}/play/{game}?speed=0")
+    table_id = browser.current_url.split("table=")[1].split("&")[0]
+    table = served.app.state.server.tables.get(table_id)
+    assert table is not None and table.game.name == game
+    clicks, _ = play_by_clicking(browser, rng, undo=True)
+    assert clicks > 0
+    browser.save_screenshot(str(tmp_path / f"{game}.png"))
+    assert (tmp_path / f"{game}.png").stat().st_size > 10_000
+
+    record = fetch_record(f"{served.url}/record/{table_id}")
+    replayed = parlour.game_class(game).from_record(record)
+    result = replayed.result
+    assert result is not None
+    assert shown_scores(browser) == [float(s) for s in result.scores]
+    # Every action of seat 0 in the record was one click (undone ones are gone).
+    person = sum(1 for seat, _ in record["actions"] if seat == table.seat)
+    assert person <= clicks
+
+    # The spectator page of the same table shows the same end.
+    watch = browser.find_element("id", "link-watch").get_attribute("href")
+    browser.get(watch)
+    assert wait_ready(browser) == "over"
+    assert shown_scores(browser) == [float(s) for s in result.scores]
+    assert browser.execute_script("return document.body.dataset.mode") == "watch"
+
+
+def test_reload_reconnects_to_the_same_table(browser: Any, served: Served) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{served.url}/play/shrinewars?speed=0&new=1")
+    url = browser.current_url
+    assert wait_ready(browser) == "act"
+    browser.find_elements(By.CSS_SELECTOR, "#actions button.action")[0].click()
+    assert wait_ready(browser) == "act"
+    before = browser.find_element(By.ID, "drawing").get_attribute("innerHTML")
+    browser.refresh()
+    assert wait_ready(browser) == "act"
+    assert browser.current_url == url
+    # A snapshot redraws the same table after the reload.
+    assert browser.find_element(By.ID, "drawing").get_attribute("innerHTML") == before
+
+
+def test_chinese_page(browser: Any, served: Served) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{served.url}/play/sichuan?speed=0&new=1&lang=zh")
+    assert wait_ready(browser) == "act"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh"
+    labels = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#actions button.action")]
+    # The declarations read in Chinese: 定缺 and the suits' names.
+    assert labels and all("定缺" in t for t in labels), labels
