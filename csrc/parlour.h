@@ -20,5 +20,6 @@
 #include "parlour_shrinewars_game.h"
 #include "parlour_ninedomains.h"
 #include "parlour_ninedomains_game.h"
+#include "parlour_ninedomains_solve.h"
 
 #endif

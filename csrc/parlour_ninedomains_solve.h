@@ -1,0 +1,59 @@
+/* ninedomains_solve part of the parlour C ABI: exact solutions of two-player
+ * zero-sum matrix games (the Nine Domains equilibrium bot solves one per round). */
+#ifndef PARLOUR_NINEDOMAINS_SOLVE_H
+#define PARLOUR_NINEDOMAINS_SOLVE_H
+
+#include "parlour_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The largest number of rows or columns a game may have. */
+#define PARLOUR_NDS_MAX 4096
+
+/* Bytes of workspace parlour_nds_solve needs for an m x n game, or 0 when m or
+ * n is outside 1 .. PARLOUR_NDS_MAX. */
+size_t parlour_nds_work_size(int m, int n);
+
+/* Solve the zero-sum game a (m x n, row-major, the row player's payoff; every
+ * entry finite) to within `tolerance`: x (m) and y (n) receive mixed
+ * strategies of the row and the column player with
+ * bounds[0] = min_j (x^T a)_j <= value <= max_i (a y)_i = bounds[1] and
+ * bounds[1] - bounds[0] <= tolerance (their exploitability), unless rounding
+ * stops it first (then the pair is an exact equilibrium up to rounding, and
+ * the bounds say how close). Tolerance 0 asks for the exact solution.
+ *
+ * The method is the double oracle: the game restricted to a few rows and
+ * columns (from the row with the best worst case and its best reply) is
+ * solved exactly, and each player's best reply to the other's solution is
+ * added until the bounds meet. Each restricted game is solved by the simplex
+ * method on the column player's linear program (max sum q subject to
+ * (b - min b + 1) q <= 1, q >= 0; its dual gives x) on a dense tableau: the
+ * entering column is the most negative reduced cost (the lowest on ties), the
+ * leaving row comes from the lexicographic ratio test, which rules out
+ * cycling on degenerate games. Everything lives in the caller's workspace
+ * `work` of `work_size` bytes (parlour_nds_work_size; nothing is allocated)
+ * and the result is a deterministic function of a and tolerance.
+ *
+ * Returns the number of restricted games solved (>= 1), or PARLOUR_E_NULL,
+ * PARLOUR_E_ARG (m or n out of range, an entry of a NaN or infinite, the
+ * tolerance negative or not finite) or PARLOUR_E_BUFFER (work_size too small
+ * or work not aligned for doubles); x, y and bounds are untouched on error. */
+int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x, double *y,
+                      double *bounds, void *work, size_t work_size);
+
+/* How far the strategies x (m) and y (n) are from an equilibrium of the game a
+ * (m x n, row-major, row player's payoff): *lower = min_j (x^T a)_j, what x
+ * guarantees the row player, and *upper = max_i (a y)_i, what y holds it to.
+ * The game's value lies in [*lower, *upper]; upper - lower is the pair's
+ * exploitability (NashConv). x and y need not sum to 1 exactly (they are used
+ * as given). Returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG (a size out of
+ * range, a non-finite entry in a, x or y); the outputs are untouched on error. */
+int parlour_nds_gap(const double *a, int m, int n, const double *x, const double *y,
+                    double *lower, double *upper);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
