@@ -389,7 +389,8 @@ class Game(_EngineGame):
     def _resample(self, seat: int, rng: random.Random) -> Game:
         # The hidden domain and special orders and the opponent's unrevealed
         # placement, drawn uniformly (parlour.ninedomains.resample).
-        return _resample.resample(self, seat, rng)
+        twin: Game = _resample.resample(self, seat, rng)
+        return twin
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation: ``place A B C``, ``swap OWN THEIRS``,

@@ -34,17 +34,19 @@ so a resample costs about one game's construction (see
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
 from parlour.ninedomains.values import Place
-
-if TYPE_CHECKING:
-    from parlour.ninedomains.game import Game
 
 __all__ = ["hidden_slots", "resample"]
 
 
-def hidden_slots(game: Game) -> tuple[int, int]:
+# A parlour.ninedomains.Game, which imports this module (its _resample hook), so
+# this one cannot import it back.
+_Game = Any
+
+
+def hidden_slots(game: _Game) -> tuple[int, int]:
     """``(shown, dealt)``: domains ``0 .. shown - 1`` and specials ``0 ..
     dealt - 1`` of the deal orders are known to both seats; the rest are
     not.
@@ -58,7 +60,7 @@ def hidden_slots(game: Game) -> tuple[int, int]:
     return 3 * min(rnd + 1, 3), 3 * min(rnd + (0 if over else 1), 3)
 
 
-def resample(game: Game, seat: int, rng: random.Random) -> Game:
+def resample(game: _Game, seat: int, rng: random.Random) -> _Game:
     """A new game ``seat`` cannot tell from ``game``, its hidden parts drawn
     uniformly with ``rng`` (see the module's docstring)."""
     shown, dealt = hidden_slots(game)

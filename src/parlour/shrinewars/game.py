@@ -453,7 +453,8 @@ class Game(_EngineGame):
 
     def _resample(self, seat: int, rng: random.Random) -> Game:
         # The unseen cards of the deck, shuffled (parlour.shrinewars.resample).
-        return _resample.resample(self, seat, rng)
+        twin: Game = _resample.resample(self, seat, rng)
+        return twin
 
     # -- learning interface ---------------------------------------------
     def _action_id(self, action: Action) -> int:

@@ -31,15 +31,17 @@ A resample costs one replay of the game so far (see :doc:`/perf/resample`).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from parlour.shrinewars.game import Game
+from typing import Any
 
 __all__ = ["hidden_cards", "resample"]
 
 
-def hidden_cards(game: Game) -> tuple[int, ...]:
+# A parlour.shrinewars.Game, which imports this module (its _resample hook), so
+# this one cannot import it back.
+_Game = Any
+
+
+def hidden_cards(game: _Game) -> tuple[int, ...]:
     """The cards still in the deck that no seat has seen, in deck order
     (all knowledge: which cards they are is public, their order is not).
 
@@ -52,7 +54,7 @@ def hidden_cards(game: Game) -> tuple[int, ...]:
     return tuple(c for c in game._engine.deck if c not in drawn)
 
 
-def resample(game: Game, seat: int, rng: random.Random) -> Game:
+def resample(game: _Game, seat: int, rng: random.Random) -> _Game:
     """A new game ``seat`` cannot tell from ``game``: the unseen cards of the
     deck shuffled with ``rng`` (see the module's docstring)."""
     del seat  # every seat sees the same: the deck order is all that is hidden

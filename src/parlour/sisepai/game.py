@@ -296,7 +296,8 @@ class Game(_EngineGame):
     def _resample(self, seat: int, rng: random.Random) -> Game:
         # Other hands, the stock order and unseen answers, drawn uniformly
         # among those consistent with the seat's view (parlour.sisepai.resample).
-        return _resample.resample(self, seat, rng)
+        twin: Game = _resample.resample(self, seat, rng)
+        return twin
 
 
 def describe(game: Game) -> str:

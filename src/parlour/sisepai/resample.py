@@ -71,7 +71,7 @@ import random
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
@@ -79,10 +79,12 @@ from parlour.protocol import Action
 from parlour.sisepai.cards import CARDS
 from parlour.sisepai.values import _KIND, Pass, SisepaiObservation, Take
 
-if TYPE_CHECKING:
-    from parlour.sisepai.game import Game
-
 __all__ = ["MAX_TRIES", "Shown", "assign", "resample", "shown"]
+
+
+# A parlour.sisepai.Game, which imports this module (its _resample hook), so
+# this one cannot import it back.
+_Game = Any
 
 #: Proposals drawn before :func:`resample` gives up (never reached by a
 #: reachable state in the tests: rejections are rare).
@@ -105,7 +107,7 @@ class Shown:
     open: frozenset[int]
 
 
-def shown(game: Game, seat: int) -> Shown:
+def shown(game: _Game, seat: int) -> Shown:
     """Replay ``game``'s history and note what ``seat`` saw (see
     :class:`Shown`); kept for the game's current state, which only grows by
     actions, so resampling one state many times replays it once.
@@ -125,10 +127,10 @@ def shown(game: Game, seat: int) -> Shown:
 
 
 # game -> {(history length, seat): Shown}, for the game's current state.
-_SHOWN: weakref.WeakKeyDictionary[Game, dict[tuple[int, int], Shown]] = weakref.WeakKeyDictionary()
+_SHOWN: weakref.WeakKeyDictionary[_Game, dict[tuple[int, int], Shown]] = weakref.WeakKeyDictionary()
 
 
-def _shown(game: Game, seat: int) -> Shown:
+def _shown(game: _Game, seat: int) -> Shown:
     walk = type(game)._from_deal(game.rules, game._deal_record(), engine=game.engine)
     moved: list[list[int]] = [[], [], [], []]
     secret: set[int] = set()
@@ -167,8 +169,9 @@ def _shown(game: Game, seat: int) -> Shown:
     return Shown(tuple(map(tuple, moved)), frozenset(secret) | pending, pending)
 
 
-def _view(game: Game, seat: int) -> SisepaiObservation:
-    return game._engine.observation(seat)
+def _view(game: _Game, seat: int) -> SisepaiObservation:
+    obs: SisepaiObservation = game._engine.observation(seat)
+    return obs
 
 
 def _splits(n: int, allowed: Sequence[int], hands: int) -> list[tuple[tuple[int, ...], float]]:
@@ -314,7 +317,7 @@ def assign(
 
 
 def _deck(
-    game: Game, seat: int, view: Shown, hands: Sequence[Sequence[int]], stock: list[int]
+    game: _Game, seat: int, view: Shown, hands: Sequence[Sequence[int]], stock: list[int]
 ) -> list[int]:
     # The deal order that gives every other seat its drawn concealed cards
     # plus what it has shown, keeps the seat's own cards and the drawn cards
@@ -330,7 +333,7 @@ def _deck(
     return deck
 
 
-def resample(game: Game, seat: int, rng: random.Random) -> Game:
+def resample(game: _Game, seat: int, rng: random.Random) -> _Game:
     """A new game ``seat`` cannot tell from ``game``, drawn uniformly with
     ``rng`` among those consistent with what it has seen (see the module's
     docstring). ``RuntimeError`` if :data:`MAX_TRIES` proposals all fail."""
@@ -375,7 +378,7 @@ def resample(game: Game, seat: int, rng: random.Random) -> Game:
     raise RuntimeError(f"no deal consistent with seat {seat}'s view in {MAX_TRIES} draws")
 
 
-def _replay(game: Game, deck: list[int], view: Shown, rng: random.Random) -> Game | None:
+def _replay(game: _Game, deck: list[int], view: Shown, rng: random.Random) -> _Game | None:
     # The history on the new deal, the unseen answers replaced; None if it
     # does not replay.
     twin = type(game)(game.rules, dealer=game.dealer, deck=deck, engine=game.engine)
