@@ -95,7 +95,7 @@ def test_every_message_of_a_game_follows_the_schema(name: str) -> None:
     game = _game(name, 5)
     table = Table(game)
     kinds = ["heuristic"] + ["random"] * (game.num_players - 1)
-    requests = _play(table, make_bots(name, kinds), 5, check=7)
+    requests = _play(table, make_bots(name, kinds), 5, check=10)
     assert game.is_over and requests
     _validate(requests)
     for viewer in table.viewers:
@@ -411,3 +411,49 @@ def test_a_reply_names_an_action_by_id_kind_or_copy() -> None:
         read({"type": "action", "text": "pung"}, game.parse_action)
     with pytest.raises(WireError, match="action text 'discard 0m'"):
         read({"type": "action", "text": "discard 0m"}, game.parse_action)
+
+
+# Where each game's observation holds a seat's concealed tiles or cards
+# (a Sichuan seat also knows the tiles it passed in the exchange, which are
+# now in another's hand: "exchange" is not among them).
+_CONCEALED = {"sichuan": ("hand", "drawn", "received"), "sisepai": ("concealed",)}
+
+
+def _held(game: Any, seat: int) -> list[int]:
+    if isinstance(game, sichuan.Game):
+        return sorted(game.tiles(seat))
+    return sorted(game._concealed[seat])
+
+
+@pytest.mark.parametrize("name", ["sichuan", "sisepai"])
+def test_no_stream_holds_another_seats_concealed_tiles(name: str) -> None:
+    # Directly: in each seat's events the concealed fields hold its own
+    # tiles (cards) and nothing of the others'; a spectator's have none.
+    game = _game(name, 8)
+    table = Table(game)
+    rng = random.Random(8)
+    fields = _CONCEALED[name]
+    checked = 0
+    while not game.is_over:
+        seat = rng.choice(game.to_act)
+        table.apply(seat, rng.choice(game.legal_actions(seat)))
+        if game.is_over:
+            break  # the end shows the hands: the rules' choice
+        held = [_held(game, s) for s in range(game.num_players)]
+        for viewer in range(game.num_players):
+            changes = table.events(viewer, table.index - 1)[0]["changes"]
+            others = {t for s, tiles in enumerate(held) if s != viewer for t in tiles}
+            for key in fields:
+                if key in changes:
+                    value = changes[key]
+                    mine = set(value) if isinstance(value, list) else {value}
+                    assert not mine & others, f"seat {viewer} sees others' tiles in {key}"
+                    checked += 1
+            if fields[0] in changes:
+                assert sorted(changes[fields[0]]) == held[viewer]
+        # A spectator sees these fields only where they hold nothing for
+        # every seat (no drawn tile: -1).
+        public = table.events(None, table.index - 1)[0]["changes"]
+        for key in set(fields) & set(public):
+            assert public[key] in ([], -1, None), f"a spectator sees {key}: {public[key]}"
+    assert checked > 20
