@@ -241,6 +241,11 @@ def test_bot_specs() -> None:
         bot_from_spec("ninedomains", "nobody")
 
 
+def test_a_program_that_cannot_start_is_named() -> None:
+    with pytest.raises(WireError, match="cannot start the bot 'no-such-bot-here': No such file"):
+        ProcessBot(["no-such-bot-here"], game="sisepai")
+
+
 @pytest.mark.parametrize(
     ("kwargs", "why"),
     [

@@ -61,8 +61,8 @@ class ProcessBot:
     :attr:`timeouts` counts it and the program is told by an ``error``
     message; its late answer is read and dropped. A reply that is not JSON,
     not an action, or names no legal action raises
-    :class:`~parlour.errors.WireError`, as does a program that exits; the
-    program is then stopped.
+    :class:`~parlour.errors.WireError`, as does a program that exits (or
+    cannot be started); the program is then stopped.
 
     The program is stopped (its input closed, then terminated, then killed
     if need be, and always waited for) by :meth:`close`, by :meth:`finish`
@@ -110,13 +110,16 @@ class ProcessBot:
         self._sent = 0  # events sent
         self._owed = 0  # answers to timed-out requests still to come
         self._lines: queue.Queue[bytes] = queue.Queue()
-        self._proc = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            cwd=cwd,
-        )
+        try:
+            self._proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                cwd=cwd,
+            )
+        except OSError as exc:
+            raise WireError(f"cannot start the bot {argv[0]!r}: {exc.strerror or exc}") from None
         self._reader = threading.Thread(
             target=_read_lines,
             args=(self._proc.stdout, self._lines),
