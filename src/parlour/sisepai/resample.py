@@ -131,16 +131,17 @@ _SHOWN: weakref.WeakKeyDictionary[_Game, dict[tuple[int, int], Shown]] = weakref
 
 
 def _shown(game: _Game, seat: int) -> Shown:
-    walk = type(game)._from_deal(game.rules, game._deal_record(), engine=game.engine)
+    # The walk goes straight to the engine: the history replays as it was.
+    walk = type(game)._from_deal(game.rules, game._deal_record(), engine=game.engine)._engine
     moved: list[list[int]] = [[], [], [], []]
     secret: set[int] = set()
     window: list[int] = []
-    card = _view(walk, seat).card
+    card = walk.observation(seat).card
     history = game._history
     for i, (s, action) in enumerate(history):
         if walk.phase == "discard":
             walk.apply(s, action)
-            card = _view(walk, seat).card
+            card = walk.observation(seat).card
             assert card is not None
             moved[s].append(card)
             continue
@@ -149,7 +150,7 @@ def _shown(game: _Game, seat: int) -> Shown:
         walk.apply(s, action)
         if not last:
             continue
-        obs = _view(walk, seat)
+        obs: SisepaiObservation = walk.observation(seat)
         taker: int | None = None
         if obs.phase == "discard":
             taker = walk.to_act[0]
