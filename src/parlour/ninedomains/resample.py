@@ -28,7 +28,7 @@ domains), and the specials of every round that was dealt.
 history is replayed on the same engine, the opponent's unrevealed
 placement replaced by the drawn one. A replay is a dozen actions at most,
 so a resample costs about one game's construction (see
-:doc:`/perf/resample`).
+:ref:`perf-resample-others`).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ uniformly.
 deck order before the opening draw (the places the opening draw did not
 reach, so it replays alike); the new deal goes through ``_from_deal`` and
 every recorded action is replayed on the same engine, all of them public.
-A resample costs one replay of the game so far (see :doc:`/perf/resample`).
+A resample costs one replay of the game so far (see :ref:`perf-resample-others`).
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ per state (kept for the game's current state, so a search drawing many
 resamples of one state pays it once); each proposal replays the new deal;
 a deal's history is a few hundred actions. About a millisecond per resample
 of a state already seen, some more for a fresh one (see
-:doc:`/perf/resample`).
+:ref:`perf-resample-others`).
 """
 
 from __future__ import annotations
