@@ -23,9 +23,15 @@ import contextlib
 import copy
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import atheris
+
+# The C structs' layout, read from the headers by the tests' helper (cffi):
+# the harness edits saved states field by field.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from cbuild import ffi as _cffi
 
 with atheris.instrument_imports():
     from parlour import _backend, records
@@ -33,6 +39,7 @@ with atheris.instrument_imports():
     from parlour.ninedomains import Game, Rules
 
 C = _backend.load("c")
+_FFI = _cffi()
 _SIZE = len(Game(seed=0, engine="c")._engine._s.state_bytes())  # type: ignore[attr-defined]
 _ELEMENTS = ("", "red", "green", "blue", "purple", "half-purple")
 _TEXTS = ("place 0 1 2", "place 5 5 5", "place 14 0 1", "decline", "swap 2 10", "recover 3 4")
@@ -87,6 +94,23 @@ def _play_out(state: Any, rng: random.Random) -> None:
         assert state.check() == 0
         state.points(rng.randrange(2))
     raise AssertionError("a game did not end")
+
+
+def _edited(raw: bytes, rng: random.Random) -> bytes:
+    # A state that is as valid as the one it comes from: the order of the
+    # domains not yet revealed and of the specials not yet dealt changed, and
+    # other rules (elements, tie-break).
+    buf = bytearray(raw)
+    g = _FFI.from_buffer("parlour_ndg_game *", buf)
+    first = 3 * min(g.round + 1, 3) if g.phase != 2 else 9
+    if first < 8:
+        i, j = rng.sample(range(first, 9), 2)
+        g.domains[i], g.domains[j] = g.domains[j], g.domains[i]
+        g.specials[i], g.specials[j] = g.specials[j], g.specials[i]
+    if rng.random() < 0.5:
+        g.rules.elements[rng.randrange(9)] = rng.randrange(6)
+        g.rules.tie_break = rng.randrange(2)
+    return bytes(buf)
 
 
 def _damage(data: Any, rng: random.Random) -> Any:
@@ -157,6 +181,8 @@ def one_input(data: bytes) -> None:
     damaged = bytearray(fast._engine._s.state_bytes())  # type: ignore[attr-defined]
     for byte in data[:4]:
         damaged[rng.randrange(_SIZE)] ^= byte or 1
+    raw = fast._engine._s.state_bytes()  # type: ignore[attr-defined]
+    _play_out(C._ninedomains_state_from_bytes(_edited(raw, rng)), rng)  # valid, so accepted
     for raw in (blob, bytes(damaged)):
         try:
             state = C._ninedomains_state_from_bytes(raw)

@@ -23,9 +23,15 @@ import contextlib
 import copy
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import atheris
+
+# The C structs' layout, read from the headers by the tests' helper (cffi):
+# the harness edits saved states field by field.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from cbuild import ffi as _cffi
 
 with atheris.instrument_imports():
     from parlour import _backend, records
@@ -34,6 +40,7 @@ with atheris.instrument_imports():
     from parlour.shrinewars.values import Bid, Pass
 
 C = _backend.load("c")
+_FFI = _cffi()
 _SIZE = len(C._ShrineWarsState.new(4, 10, False, list(range(36))).state_bytes())
 _TEXTS = ("pass", "bid 1", "bid 5", "bid 12: 7F + 5A", "bid 3: 3W", "bid 0", "bid", "x")
 _JUNK: tuple[Any, ...] = (None, -1, 0, 1, 6, 36, 2**70, "", "x", "pass", [], {}, True, 1.5)
@@ -95,6 +102,19 @@ def _play_out(state: Any, rng: random.Random) -> None:
         assert state.check() == 0
         state.observe(rng.randrange(players))
     raise AssertionError("a game did not end")
+
+
+def _edited(raw: bytes, rng: random.Random) -> bytes:
+    # A state that is as valid as the one it comes from: the order of the
+    # cards still to come changed, the table open or hidden.
+    buf = bytearray(raw)
+    g = _FFI.from_buffer("parlour_swg_game *", buf)
+    if g.deck_len - g.deck_top >= 2:
+        i, j = rng.sample(range(g.deck_top, g.deck_len), 2)
+        g.deck[i], g.deck[j] = g.deck[j], g.deck[i]
+    if rng.random() < 0.5:
+        g.open_table = 1 - g.open_table
+    return bytes(buf)
 
 
 def _damage(data: Any, rng: random.Random) -> Any:
@@ -163,6 +183,8 @@ def one_input(data: bytes) -> None:
     damaged = bytearray(fast._engine.state.state_bytes())  # type: ignore[attr-defined]
     for byte in data[:8]:
         damaged[rng.randrange(_SIZE)] ^= byte or 1
+    raw = fast._engine.state.state_bytes()  # type: ignore[attr-defined]
+    _play_out(C._swg_from_bytes(_edited(raw, rng)), rng)  # valid, so accepted
     for raw in (blob, bytes(damaged)):
         try:
             state = C._swg_from_bytes(raw)

@@ -22,9 +22,15 @@ import contextlib
 import copy
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import atheris
+
+# The C structs' layout, read from the headers by the tests' helper (cffi):
+# the harness edits saved states field by field.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from cbuild import ffi as _cffi
 
 with atheris.instrument_imports():
     from parlour import _backend, records
@@ -32,6 +38,7 @@ with atheris.instrument_imports():
     from parlour.sisepai import Game, Rules
 
 C = _backend.load("c")
+_FFI = _cffi()
 _SIZE = len(C._SisepaiState.new((1,) * 9, 0, None, list(range(117)), 0).state_bytes())
 _POINTS = ("general", "flower", "pair", "triple", "quad", "command", "field")
 _TEXTS = ("pass", "win", "take RRr", "take GAEg", "take SrSySg", "discard Rr", "discard Gw", "x")
@@ -88,6 +95,24 @@ def _play_out(state: Any, rng: random.Random) -> None:
         for s in range(4):
             state.view(s)
     raise AssertionError("a deal did not end")
+
+
+def _edited(raw: bytes, rng: random.Random) -> bytes:
+    # A state that is as valid as the one it comes from: the stock's hidden
+    # order changed, and other rules (any in range; the tables follow the
+    # rules the bytes carry).
+    buf = bytearray(raw)
+    g = _FFI.from_buffer("parlour_ssg_game *", buf)
+    if g.next < 116:
+        i, j = rng.sample(range(g.next, 117), 2)
+        g.deck[i], g.deck[j] = g.deck[j], g.deck[i]
+    if rng.random() < 0.5:
+        g.rules.points[rng.randrange(9)] = rng.randrange(0, 7)
+    if rng.random() < 0.3:
+        g.rules.min_score = rng.randrange(0, 15)
+    if rng.random() < 0.3:
+        g.rules.concealed_triple = rng.randrange(-1, 6)
+    return bytes(buf)
 
 
 def _damage(data: Any, rng: random.Random) -> Any:
@@ -159,6 +184,8 @@ def one_input(data: bytes) -> None:
     damaged = bytearray(fast._engine.state.state_bytes())  # type: ignore[attr-defined]
     for byte in data[:8]:
         damaged[rng.randrange(_SIZE)] ^= byte or 1
+    raw = fast._engine.state.state_bytes()  # type: ignore[attr-defined]
+    _play_out(C._ssg_from_bytes(_edited(raw, rng)), rng)  # valid, so accepted
     for raw in (blob, bytes(damaged)):
         try:
             state = C._ssg_from_bytes(raw)
