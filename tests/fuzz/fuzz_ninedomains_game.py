@@ -41,6 +41,7 @@ with atheris.instrument_imports():
 C = _backend.load("c")
 _FFI = _cffi()
 _SIZE = len(Game(seed=0, engine="c")._engine._s.state_bytes())  # type: ignore[attr-defined]
+assert _FFI.sizeof("parlour_ndg_game") == _SIZE  # the headers match the extension
 _ELEMENTS = ("", "red", "green", "blue", "purple", "half-purple")
 _TEXTS = ("place 0 1 2", "place 5 5 5", "place 14 0 1", "decline", "swap 2 10", "recover 3 4")
 _TEXTS += ("place", "x", "place 0 1 2 3")

@@ -42,6 +42,7 @@ with atheris.instrument_imports():
 C = _backend.load("c")
 _FFI = _cffi()
 _SIZE = len(C._ShrineWarsState.new(4, 10, False, list(range(36))).state_bytes())
+assert _FFI.sizeof("parlour_swg_game") == _SIZE  # the headers match the extension
 _TEXTS = ("pass", "bid 1", "bid 5", "bid 12: 7F + 5A", "bid 3: 3W", "bid 0", "bid", "x")
 _JUNK: tuple[Any, ...] = (None, -1, 0, 1, 6, 36, 2**70, "", "x", "pass", [], {}, True, 1.5)
 

@@ -40,6 +40,7 @@ with atheris.instrument_imports():
 C = _backend.load("c")
 _FFI = _cffi()
 _SIZE = len(C._SisepaiState.new((1,) * 9, 0, None, list(range(117)), 0).state_bytes())
+assert _FFI.sizeof("parlour_ssg_game") == _SIZE  # the headers match the extension
 _POINTS = ("general", "flower", "pair", "triple", "quad", "command", "field")
 _TEXTS = ("pass", "win", "take RRr", "take GAEg", "take SrSySg", "discard Rr", "discard Gw", "x")
 _JUNK: tuple[Any, ...] = (None, -1, 0, 1, 116, 117, 2**70, "", "x", "pass", [], {}, True, 1.5)
