@@ -321,3 +321,94 @@ int parlour_nds_gap(const double *a, int m, int n, const double *x, const double
     *upper = up;
     return PARLOUR_OK;
 }
+
+/* -- the Nine Domains bot's payoff matrix ------------------------------------------ */
+static int sizes_ok(int m, int n) {
+    return m >= 1 && n >= 1 && m <= PARLOUR_NDS_MAX && n <= PARLOUR_NDS_MAX;
+}
+
+static int codes_ok(const int16_t *sig, size_t cells) {
+    for (size_t k = 0; k < cells; k++)
+        if (sig[k] < 0 || sig[k] >= PARLOUR_NDS_CODES) return 0;
+    return 1;
+}
+
+int parlour_nds_cell_codes(const int16_t *table, int table_len, const int32_t *rows, int m,
+                           const int32_t *cols, int n, int16_t *sig, uint8_t *present) {
+    if (table == NULL || rows == NULL || cols == NULL || sig == NULL || present == NULL)
+        return PARLOUR_E_NULL;
+    if (!sizes_ok(m, n) || table_len < 1) return PARLOUR_E_ARG;
+    for (int k = 0; k < table_len; k++)
+        if (table[k] < 0 || table[k] > 27) return PARLOUR_E_ARG;
+    /* Every key sum in range: each position's smallest and largest keys. */
+    for (int k = 0; k < 3; k++) {
+        long rlo = rows[k], rhi = rows[k], clo = cols[k], chi = cols[k];
+        for (int i = 1; i < m; i++) {
+            long v = rows[3 * i + k];
+            if (v < rlo) rlo = v;
+            if (v > rhi) rhi = v;
+        }
+        for (int j = 1; j < n; j++) {
+            long v = cols[3 * j + k];
+            if (v < clo) clo = v;
+            if (v > chi) chi = v;
+        }
+        if (rlo + clo < 0 || rhi + chi >= table_len) return PARLOUR_E_ARG;
+    }
+    memset(present, 0, PARLOUR_NDS_CODES);
+    for (int i = 0; i < m; i++) {
+        const int16_t *t0 = table + rows[3 * i];
+        const int16_t *t1 = table + rows[3 * i + 1];
+        const int16_t *t2 = table + rows[3 * i + 2];
+        int16_t *out = sig + (size_t)i * (size_t)n;
+        for (int j = 0; j < n; j++) {
+            int c0 = t0[cols[3 * j]], c1 = t1[cols[3 * j + 1]], c2 = t2[cols[3 * j + 2]];
+            int code = ((c0 >> 2) * 49 + (c1 >> 2) * 7 + (c2 >> 2)) * 4 + ((c0 | c1 | c2) & 3);
+            out[j] = (int16_t)code;
+            present[code] = 1;
+        }
+    }
+    return PARLOUR_OK;
+}
+
+int parlour_nds_cell_estimates(const int16_t *sig, int m, int n, const double *margin,
+                               const double *row_bit, const double *col_bit,
+                               const double *row_value, const double *row_gain,
+                               const double *col_value, const double *col_gain, double scale,
+                               double *out) {
+    if (sig == NULL || margin == NULL || row_bit == NULL || col_bit == NULL ||
+        row_value == NULL || row_gain == NULL || col_value == NULL || col_gain == NULL ||
+        out == NULL)
+        return PARLOUR_E_NULL;
+    if (!sizes_ok(m, n) || !isfinite(scale) || !(scale > 0.0)) return PARLOUR_E_ARG;
+    if (!codes_ok(sig, (size_t)m * (size_t)n)) return PARLOUR_E_ARG;
+    for (int i = 0; i < m; i++) {
+        const int16_t *si = sig + (size_t)i * (size_t)n;
+        double *oi = out + (size_t)i * (size_t)n;
+        double hv = row_value[i], g = row_gain[i];
+        for (int j = 0; j < n; j++) {
+            int s = si[j];
+            double est = ((margin[s] + hv) - col_value[j]) + row_bit[s] * g;
+            oi[j] = (est - col_bit[s] * col_gain[j]) / scale;
+        }
+    }
+    return PARLOUR_OK;
+}
+
+int parlour_nds_cell_terms(const int16_t *sig, int m, int n, const uint8_t *is_term,
+                           const double *term, const double *margin, int sign_otherwise,
+                           double *out) {
+    if (sig == NULL || is_term == NULL || term == NULL || margin == NULL || out == NULL)
+        return PARLOUR_E_NULL;
+    if (!sizes_ok(m, n)) return PARLOUR_E_ARG;
+    size_t cells = (size_t)m * (size_t)n;
+    if (!codes_ok(sig, cells)) return PARLOUR_E_ARG;
+    for (size_t k = 0; k < cells; k++) {
+        int s = sig[k];
+        if (is_term[s])
+            out[k] = term[s];
+        else if (sign_otherwise)
+            out[k] = margin[s] > 0.0 ? 1.0 : (margin[s] < 0.0 ? -1.0 : 0.0);
+    }
+    return PARLOUR_OK;
+}

@@ -53,6 +53,41 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
 int parlour_nds_gap(const double *a, int m, int n, const double *x, const double *y,
                     double *lower, double *upper);
 
+/* The Nine Domains bot's payoff matrix, cell by cell (parlour.ninedomains.bots
+ * builds it with these three; each validates its inputs first and writes
+ * nothing on error). A round's outcome is one code 0 .. PARLOUR_NDS_CODES - 1:
+ * the three positions' battle states in base 7, times 4, plus two bits (a 3+
+ * scored for either seat). */
+#define PARLOUR_NDS_CODES 1372
+
+/* sig[i * n + j] = the outcome code of row i against column j, where position
+ * k's entry c = table[rows[3 i + k] + cols[3 j + k]] (0 .. 27: battle state times
+ * 4 plus the two 3+ bits) and the code is ((c0 >> 2) * 49 + (c1 >> 2) * 7 +
+ * (c2 >> 2)) * 4 + ((c0 | c1 | c2) & 3); present[code] = 1 for the codes that
+ * occur, 0 for the others. Returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG
+ * (m or n outside 1 .. PARLOUR_NDS_MAX, a table entry outside 0 .. 27, a key
+ * sum outside the table). */
+int parlour_nds_cell_codes(const int16_t *table, int table_len, const int32_t *rows, int m,
+                           const int32_t *cols, int n, int16_t *sig, uint8_t *present);
+
+/* out[i * n + j] = ((((margin[s] + row_value[i]) - col_value[j]) + row_bit[s] *
+ * row_gain[i]) - col_bit[s] * col_gain[j]) / scale for s = sig[i * n + j], in
+ * that order of operations. Returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG
+ * (sizes out of range, a code outside 0 .. PARLOUR_NDS_CODES - 1, scale not
+ * finite and positive). */
+int parlour_nds_cell_estimates(const int16_t *sig, int m, int n, const double *margin,
+                               const double *row_bit, const double *col_bit,
+                               const double *row_value, const double *row_gain,
+                               const double *col_value, const double *col_gain, double scale,
+                               double *out);
+
+/* For each cell of code s = sig[i * n + j]: out = term[s] where is_term[s] is
+ * non-zero, otherwise sign(margin[s]) (-1, 0 or 1) if sign_otherwise, otherwise
+ * out is left as it is. Returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG. */
+int parlour_nds_cell_terms(const int16_t *sig, int m, int n, const uint8_t *is_term,
+                           const double *term, const double *margin, int sign_otherwise,
+                           double *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -453,3 +453,73 @@ def test_bot_arguments_are_checked() -> None:
     for tol in (-1e-4, math.inf, math.nan):
         with pytest.raises(ValueError, match="tolerance"):
             EquilibriumBot(tolerance=tol)
+
+
+# -- the matrix builder's cell kernels ---------------------------------------------------
+def test_cell_kernels_agree_between_backends_and_check_inputs() -> None:
+    rng = np.random.default_rng(5)
+    table = rng.integers(0, 28, 600).astype(np.int16)
+    rows = rng.integers(0, 300, (7, 3)).astype(np.int32)
+    cols = rng.integers(0, 300, (5, 3)).astype(np.int32)
+    codes = rng.integers(0, 1372, (7, 5)).astype(np.int16)
+    per_code = [rng.normal(size=1372) for _ in range(3)]
+    bits = [rng.integers(0, 2, 1372).astype(float) for _ in range(2)]
+    results = []
+    for name in BACKENDS:
+        impl = _backend.load(name)
+        sig, present = impl._ninedomains_cell_codes(table, rows, cols)
+        # The code of one cell worked out by hand from the table.
+        c = [int(table[rows[2, k] + cols[3, k]]) for k in range(3)]
+        want = ((c[0] >> 2) * 49 + (c[1] >> 2) * 7 + (c[2] >> 2)) * 4 + ((c[0] | c[1] | c[2]) & 3)
+        assert sig[2, 3] == want and present.sum() == len(set(sig.ravel().tolist()))
+        results.append((sig, present))
+    if len(results) == 2:
+        assert np.array_equal(results[0][0], results[1][0])
+        assert np.array_equal(results[0][1], results[1][1])
+    row_value, row_gain = rng.normal(size=7), rng.normal(size=7)
+    col_value, col_gain = rng.normal(size=5), rng.normal(size=5)
+    outs = []
+    for name in BACKENDS:
+        impl = _backend.load(name)
+        est = impl._ninedomains_cell_estimates(
+            codes, per_code[0], bits[0], bits[1], row_value, row_gain, col_value, col_gain, 10.0
+        )
+        s = int(codes[1, 2])
+        by_hand = (
+            ((per_code[0][s] + row_value[1]) - col_value[2]) + bits[0][s] * row_gain[1]
+        ) - bits[1][s] * col_gain[2]
+        assert est[1, 2] == by_hand / 10.0
+        is_term = (per_code[1] > 0).astype(np.uint8)
+        terms = est.copy()
+        impl._ninedomains_cell_terms(codes, is_term, per_code[2], per_code[0], False, terms)
+        signs = np.empty_like(est)
+        impl._ninedomains_cell_terms(codes, is_term, per_code[2], per_code[0], True, signs)
+        term_cells = is_term[codes] == 1
+        assert np.array_equal(terms[term_cells], per_code[2][codes][term_cells])
+        assert np.array_equal(terms[~term_cells], est[~term_cells])
+        assert np.array_equal(signs[~term_cells], np.sign(per_code[0][codes])[~term_cells])
+        outs.append((est, terms, signs))
+        # Bad inputs.
+        with pytest.raises(ValueError, match="out of range"):
+            impl._ninedomains_cell_codes(table, rows + 400, cols)
+        with pytest.raises(ValueError, match="out of range"):
+            impl._ninedomains_cell_codes(np.full(10, 28, dtype=np.int16), rows % 5, cols % 5)
+        with pytest.raises(ValueError, match="shape"):
+            impl._ninedomains_cell_codes(table, rows[:, :2], cols)
+        with pytest.raises(ValueError, match="out of range"):
+            impl._ninedomains_cell_estimates(
+                codes + 1372, *per_code[:1], *bits, row_value, row_gain, col_value, col_gain, 1.0
+            )
+        with pytest.raises(ValueError, match="out of range"):
+            impl._ninedomains_cell_estimates(
+                codes, *per_code[:1], *bits, row_value, row_gain, col_value, col_gain, 0.0
+            )
+        with pytest.raises(ValueError, match="row_value must have shape"):
+            impl._ninedomains_cell_estimates(
+                codes, *per_code[:1], *bits, col_value, row_gain, col_value, col_gain, 1.0
+            )
+        with pytest.raises(ValueError, match="out"):
+            impl._ninedomains_cell_terms(codes, is_term, per_code[2], per_code[0], True, est.T)
+    if len(outs) == 2:
+        for a, b in zip(outs[0], outs[1], strict=True):
+            assert np.array_equal(a, b)

@@ -3,6 +3,7 @@
 # parlour._backend; their twin is parlour._pure.ninedomains_solve.
 
 from libc.math cimport isfinite
+from libc.stdint cimport int16_t, int32_t
 
 cdef extern from "parlour.h":
     enum:
@@ -12,6 +13,18 @@ cdef extern from "parlour.h":
                           double *y, double *bounds, void *work, size_t work_size) nogil
     int parlour_nds_gap(const double *a, int m, int n, const double *x, const double *y,
                         double *lower, double *upper) nogil
+    enum:
+        PARLOUR_NDS_CODES
+    int parlour_nds_cell_codes(const int16_t *table, int table_len, const int32_t *rows, int m,
+                               const int32_t *cols, int n, int16_t *sig, uint8_t *present) nogil
+    int parlour_nds_cell_estimates(const int16_t *sig, int m, int n, const double *margin,
+                                   const double *row_bit, const double *col_bit,
+                                   const double *row_value, const double *row_gain,
+                                   const double *col_value, const double *col_gain,
+                                   double scale, double *out) nogil
+    int parlour_nds_cell_terms(const int16_t *sig, int m, int n, const uint8_t *is_term,
+                               const double *term, const double *margin, int sign_otherwise,
+                               double *out) nogil
 
 
 # The same texts as parlour._pure.ninedomains_solve (the twin tests compare them).
@@ -103,3 +116,101 @@ def _ninedomains_gap(payoff, x, y):
         st = parlour_nds_gap(&av[0, 0], m, n, &xv[0], &yv[0], &lower, &upper)
     _check(st)
     return lower, upper
+
+
+_NDS_SHAPE = "{name} must have shape {want}, not {got}"
+
+
+cdef object _nds_exact(str name, object values, object dtype, tuple shape):
+    # A private copy of the right dtype and shape (the C core checks the values).
+    arr = np.array(values, dtype=dtype)
+    if arr.shape != shape:
+        raise ValueError(_NDS_SHAPE.format(name=name, want=shape, got=arr.shape))
+    return arr
+
+
+def _ninedomains_cell_codes(table, rows, cols):
+    """``(sig, present)``: each cell's round-outcome code (int16, rows x cols) and which
+    of the 1372 codes occur (see csrc/parlour_ninedomains_solve.h)."""
+    t = np.array(table, dtype=np.int16)
+    r = np.array(rows, dtype=np.int32)
+    c = np.array(cols, dtype=np.int32)
+    if t.ndim != 1 or r.ndim != 2 or c.ndim != 2 or r.shape[1] != 3 or c.shape[1] != 3:
+        raise ValueError(_NDS_SHAPE.format(name="table, rows, cols", want="(k,), (m, 3), (n, 3)",
+                                           got=(t.shape, r.shape, c.shape)))
+    cdef int m = r.shape[0], n = c.shape[0], tl = t.shape[0]
+    sig_ = np.empty((m, n), dtype=np.int16)
+    present_ = np.zeros(PARLOUR_NDS_CODES, dtype=np.uint8)
+    if m == 0 or n == 0 or tl == 0:
+        raise ValueError(_NDS_EMPTY.format(shape=(m, n)))
+    cdef const int16_t[::1] tv = t
+    cdef const int32_t[:, ::1] rv = r
+    cdef const int32_t[:, ::1] cv = c
+    cdef int16_t[:, ::1] sv = sig_
+    cdef uint8_t[::1] pv = present_
+    cdef int st
+    with nogil:
+        st = parlour_nds_cell_codes(&tv[0], tl, &rv[0, 0], m, &cv[0, 0], n, &sv[0, 0], &pv[0])
+    _check(st)
+    return sig_, present_.astype(bool)
+
+
+def _ninedomains_cell_estimates(sig, margin, row_bit, col_bit, row_value, row_gain,
+                                col_value, col_gain, scale):
+    """Each cell's estimate over ``scale`` (float64, rows x cols), in the payoff
+    builder's order of operations (see csrc/parlour_ninedomains_solve.h)."""
+    s = np.array(sig, dtype=np.int16)
+    if s.ndim != 2 or s.shape[0] < 1 or s.shape[1] < 1:
+        raise ValueError(_NDS_EMPTY.format(shape=s.shape))
+    cdef int m = s.shape[0], n = s.shape[1]
+    mg = _nds_exact("margin", margin, np.float64, (PARLOUR_NDS_CODES,))
+    rb = _nds_exact("row_bit", row_bit, np.float64, (PARLOUR_NDS_CODES,))
+    cb = _nds_exact("col_bit", col_bit, np.float64, (PARLOUR_NDS_CODES,))
+    rvl = _nds_exact("row_value", row_value, np.float64, (m,))
+    rg = _nds_exact("row_gain", row_gain, np.float64, (m,))
+    cvl = _nds_exact("col_value", col_value, np.float64, (n,))
+    cg = _nds_exact("col_gain", col_gain, np.float64, (n,))
+    out_ = np.empty((m, n), dtype=np.float64)
+    cdef const int16_t[:, ::1] sv = s
+    cdef const double[::1] v0 = mg
+    cdef const double[::1] v1 = rb
+    cdef const double[::1] v2 = cb
+    cdef const double[::1] v3 = rvl
+    cdef const double[::1] v4 = rg
+    cdef const double[::1] v5 = cvl
+    cdef const double[::1] v6 = cg
+    cdef double[:, ::1] ov = out_
+    cdef double sc = float(scale)
+    cdef int st
+    with nogil:
+        st = parlour_nds_cell_estimates(&sv[0, 0], m, n, &v0[0], &v1[0], &v2[0], &v3[0],
+                                        &v4[0], &v5[0], &v6[0], sc, &ov[0, 0])
+    _check(st)
+    return out_
+
+
+def _ninedomains_cell_terms(sig, is_term, term, margin, sign_otherwise, out):
+    """Write each terminal cell's value into ``out`` (float64, C-contiguous, rows x
+    cols) and, if ``sign_otherwise``, the sign of the margin into the others."""
+    s = np.array(sig, dtype=np.int16)
+    if s.ndim != 2 or s.shape[0] < 1 or s.shape[1] < 1:
+        raise ValueError(_NDS_EMPTY.format(shape=s.shape))
+    cdef int m = s.shape[0], n = s.shape[1]
+    it = _nds_exact("is_term", is_term, np.uint8, (PARLOUR_NDS_CODES,))
+    tm = _nds_exact("term", term, np.float64, (PARLOUR_NDS_CODES,))
+    mg = _nds_exact("margin", margin, np.float64, (PARLOUR_NDS_CODES,))
+    if (not isinstance(out, np.ndarray) or out.dtype != np.float64 or out.shape != (m, n)
+            or not out.flags.c_contiguous or not out.flags.writeable):
+        raise ValueError(_NDS_SHAPE.format(name="out (writeable, C-contiguous float64)",
+                                           want=(m, n), got=getattr(out, "shape", None)))
+    cdef const int16_t[:, ::1] sv = s
+    cdef const uint8_t[::1] itv = it
+    cdef const double[::1] tv = tm
+    cdef const double[::1] mv = mg
+    cdef double[:, ::1] ov = out
+    cdef int so = 1 if sign_otherwise else 0
+    cdef int st
+    with nogil:
+        st = parlour_nds_cell_terms(&sv[0, 0], m, n, &itv[0], &tv[0], &mv[0], so, &ov[0, 0])
+    _check(st)
+    return out

@@ -7,7 +7,13 @@ fallback where no C compiler was available at install time.
 
 from parlour._pure.core import ABI_VERSION, abi_version
 from parlour._pure.ninedomains import *
-from parlour._pure.ninedomains_solve import _ninedomains_gap, _ninedomains_solve
+from parlour._pure.ninedomains_solve import (
+    _ninedomains_cell_codes,
+    _ninedomains_cell_estimates,
+    _ninedomains_cell_terms,
+    _ninedomains_gap,
+    _ninedomains_solve,
+)
 from parlour._pure.shrinewars import *
 from parlour._pure.sichuan import *
 from parlour._pure.sisepai import *

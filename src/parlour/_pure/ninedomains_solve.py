@@ -209,3 +209,128 @@ def _ninedomains_gap(payoff: Any, x: Any, y: Any) -> tuple[float, float]:
     xa = _vector("x", x, m, "rows")
     ya = _vector("y", y, n, "columns")
     return float((xa @ a).min()), float((a @ ya).max())
+
+
+# -- the Nine Domains bot's payoff matrix, cell by cell -----------------------------------
+NDS_CODES = 1372  # PARLOUR_NDS_CODES
+_NDS_SHAPE = "{name} must have shape {want}, not {got}"
+
+
+def _exact(name: str, values: Any, dtype: Any, shape: tuple[int, ...]) -> Any:
+    arr = np.array(values, dtype=dtype)
+    if arr.shape != shape:
+        raise ValueError(_NDS_SHAPE.format(name=name, want=shape, got=arr.shape))
+    return arr
+
+
+def _ninedomains_cell_codes(
+    table: Any, rows: Any, cols: Any
+) -> tuple[NDArray[np.int16], NDArray[np.bool_]]:
+    """``(sig, present)``: each cell's round-outcome code (int16, rows x cols) and which
+    of the 1372 codes occur (see csrc/parlour_ninedomains_solve.h)."""
+    t = np.array(table, dtype=np.int16)
+    r = np.array(rows, dtype=np.int32)
+    c = np.array(cols, dtype=np.int32)
+    if t.ndim != 1 or r.ndim != 2 or c.ndim != 2 or r.shape[1] != 3 or c.shape[1] != 3:
+        raise ValueError(
+            _NDS_SHAPE.format(
+                name="table, rows, cols",
+                want="(k,), (m, 3), (n, 3)",
+                got=(t.shape, r.shape, c.shape),
+            )
+        )
+    m, n = r.shape[0], c.shape[0]
+    if m == 0 or n == 0 or t.shape[0] == 0:
+        raise ValueError(_NDS_EMPTY.format(shape=(m, n)))
+    if m > NDS_MAX or n > NDS_MAX or t.min() < 0 or t.max() > 27:
+        raise ValueError("an argument is out of range")
+    lo = r.min(axis=0).astype(np.int64) + c.min(axis=0)
+    hi = r.max(axis=0).astype(np.int64) + c.max(axis=0)
+    if lo.min() < 0 or hi.max() >= t.shape[0]:
+        raise ValueError("an argument is out of range")
+    rk, ck = r.astype(np.intp), c.astype(np.intp)
+    codes = [t[rk[:, k][:, None] + ck[:, k][None, :]] for k in range(3)]
+    bits = (codes[0] | codes[1] | codes[2]) & 3
+    sig = (((codes[0] >> 2) * 49 + (codes[1] >> 2) * 7 + (codes[2] >> 2)) * 4 + bits).astype(
+        np.int16
+    )
+    present = np.zeros(NDS_CODES, dtype=bool)
+    present[sig.ravel()] = True
+    return sig, present
+
+
+def _codes(sig: Any) -> NDArray[np.int16]:
+    s = np.array(sig, dtype=np.int16)
+    if s.ndim != 2 or s.shape[0] < 1 or s.shape[1] < 1:
+        raise ValueError(_NDS_EMPTY.format(shape=s.shape))
+    if s.shape[0] > NDS_MAX or s.shape[1] > NDS_MAX or s.min() < 0 or s.max() >= NDS_CODES:
+        raise ValueError("an argument is out of range")
+    return s
+
+
+def _ninedomains_cell_estimates(
+    sig: Any,
+    margin: Any,
+    row_bit: Any,
+    col_bit: Any,
+    row_value: Any,
+    row_gain: Any,
+    col_value: Any,
+    col_gain: Any,
+    scale: float,
+) -> NDArray[np.float64]:
+    """Each cell's estimate over ``scale`` (float64, rows x cols), in the payoff
+    builder's order of operations (see csrc/parlour_ninedomains_solve.h)."""
+    s = np.array(sig, dtype=np.int16)
+    if s.ndim != 2 or s.shape[0] < 1 or s.shape[1] < 1:
+        raise ValueError(_NDS_EMPTY.format(shape=s.shape))
+    m, n = s.shape
+    mg = _exact("margin", margin, np.float64, (NDS_CODES,))
+    rb = _exact("row_bit", row_bit, np.float64, (NDS_CODES,))
+    cb = _exact("col_bit", col_bit, np.float64, (NDS_CODES,))
+    rv = _exact("row_value", row_value, np.float64, (m,))
+    rg = _exact("row_gain", row_gain, np.float64, (m,))
+    cv = _exact("col_value", col_value, np.float64, (n,))
+    cg = _exact("col_gain", col_gain, np.float64, (n,))
+    sc = float(scale)
+    s = _codes(s)
+    if not math.isfinite(sc) or not sc > 0:
+        raise ValueError("an argument is out of range")
+    est = mg[s] + rv[:, None] - cv[None, :] + rb[s] * rg[:, None] - cb[s] * cg[None, :]
+    out: NDArray[np.float64] = est / sc
+    return out
+
+
+def _ninedomains_cell_terms(
+    sig: Any, is_term: Any, term: Any, margin: Any, sign_otherwise: bool, out: Any
+) -> NDArray[np.float64]:
+    """Write each terminal cell's value into ``out`` (float64, C-contiguous, rows x
+    cols) and, if ``sign_otherwise``, the sign of the margin into the others."""
+    s = np.array(sig, dtype=np.int16)
+    if s.ndim != 2 or s.shape[0] < 1 or s.shape[1] < 1:
+        raise ValueError(_NDS_EMPTY.format(shape=s.shape))
+    m, n = s.shape
+    it = _exact("is_term", is_term, np.uint8, (NDS_CODES,))
+    tm = _exact("term", term, np.float64, (NDS_CODES,))
+    mg = _exact("margin", margin, np.float64, (NDS_CODES,))
+    if (
+        not isinstance(out, np.ndarray)
+        or out.dtype != np.float64
+        or out.shape != (m, n)
+        or not out.flags.c_contiguous
+        or not out.flags.writeable
+    ):
+        raise ValueError(
+            _NDS_SHAPE.format(
+                name="out (writeable, C-contiguous float64)",
+                want=(m, n),
+                got=getattr(out, "shape", None),
+            )
+        )
+    s = _codes(s)
+    terminal = it[s] != 0
+    if sign_otherwise:
+        out[...] = np.where(terminal, tm[s], np.sign(mg[s]))
+    else:
+        out[terminal] = tm[s][terminal]
+    return out

@@ -405,6 +405,17 @@ _STRENGTH = np.array([CARD_STRENGTH[c] for c in CARDS])
 _CARRIES = np.array([carry(c) for c in CARDS], dtype=np.int64)
 
 
+@lru_cache(maxsize=1)
+def _adjacency_table() -> NDArray[np.int64]:
+    """``adjacency_bonuses`` of every ordered triple of card indices (15 x 15 x 15 x 3)."""
+    n = len(CARDS)
+    table = np.zeros((n, n, n, 3), dtype=np.int64)
+    for a, b, c in itertools.product(range(n), repeat=3):
+        table[a, b, c] = adjacency_bonuses((CARDS[a], CARDS[b], CARDS[c]))
+    table.setflags(write=False)
+    return table
+
+
 @lru_cache(maxsize=64)
 def _hand_features(
     hand: tuple[Card, ...],
@@ -412,9 +423,11 @@ def _hand_features(
     """Per placement of ``hand``: the placements, their card indices (P x 3), their
     ``1-`` adjacency bonuses (P x 3) and which hand cards each keeps (P x len(hand))."""
     places = _placements_of(hand)
-    cards = np.array([[c.index for c in p.cards] for p in places], dtype=np.int64).reshape(-1, 3)
-    adj = np.array([adjacency_bonuses(p.cards) for p in places], dtype=np.int64).reshape(-1, 3)
     held = np.array([c.index for c in hand], dtype=np.int64)
+    # _placements_of lists the permutations of the hand's indices in this order.
+    cards = np.array(list(itertools.permutations(held.tolist(), 3)), dtype=np.int64)
+    cards = cards.reshape(-1, 3)
+    adj = _adjacency_table()[cards[:, 0], cards[:, 1], cards[:, 2]]
     kept = ~(held[None, :, None] == cards[:, None, :]).any(axis=2)
     for arr in (cards, adj, kept):
         arr.setflags(write=False)
@@ -500,42 +513,34 @@ def _seat0_matrix(
     p0, idx0, bon0, hv0, g30 = _seat_features(obs, 0, last)
     p1, idx1, bon1, hv1, g31 = _seat_features(obs, 1, last)
     # Each cell's round outcome as one code: the three positions' state codes in base
-    # 7, then whether seat 0 and seat 1 won with a 3+ anywhere (two bits).
+    # 7, then whether seat 0 and seat 1 won with a 3+ anywhere (two bits); in C.
     nb = _NB
-    table = _cell_codes()
-    codes = []
-    for k in range(3):
-        ka = (idx0[:, k] * (15 * nb * nb) + bon0[:, k] * nb).astype(np.intp)
-        kb = (idx1[:, k] * (nb * nb) + bon1[:, k]).astype(np.intp)
-        codes.append(table[ka[:, None] + kb[None, :]])
-    bits = (codes[0] | codes[1] | codes[2]) & 3
-    sig = ((codes[0] >> 2) * 49 + (codes[1] >> 2) * 7 + (codes[2] >> 2)) * 4 + bits
-    present = np.zeros(343 * 4, dtype=bool)
-    present[sig.ravel()] = True
-    term = np.zeros(343 * 4)
-    is_term = np.zeros(343 * 4, dtype=bool)
-    margin = np.zeros(343 * 4)
-    f3a = np.zeros(343 * 4)
-    f3b = np.zeros(343 * 4)
+    impl = _backend.impl
+    sig, present = impl._ninedomains_cell_codes(
+        _cell_codes(), idx0 * (15 * nb * nb) + bon0 * nb, idx1 * (nb * nb) + bon1
+    )
+    codes = 343 * 4
+    term = np.zeros(codes)
+    is_term = np.zeros(codes, dtype=np.uint8)
+    margin = np.zeros(codes)
+    f3a = np.zeros(codes)
+    f3b = np.zeros(codes)
     board = _Board(obs, last)
     for code in np.flatnonzero(present).tolist():
         t, m, a3, b3 = board.value(code)
         margin[code] = m
         f3a[code], f3b[code] = a3, b3
         if t is not None:
-            is_term[code] = True
+            is_term[code] = 1
             term[code] = t
     if last:
-        values = np.where(is_term[sig], term[sig], np.sign(margin[sig]))
+        values = np.empty(sig.shape)
     else:
-        est = (
-            margin[sig]
-            + hv0[:, None]
-            - hv1[None, :]
-            + f3a[sig] * g30[:, None]
-            - f3b[sig] * g31[None, :]
-        )
-        values = np.where(is_term[sig], term[sig], np.tanh(est / _SCALE))
+        # tanh stays numpy's, applied to every cell as before, so that the matrix is
+        # the same to the last bit.
+        values = impl._ninedomains_cell_estimates(sig, margin, f3a, f3b, hv0, g30, hv1, g31, _SCALE)
+        np.tanh(values, out=values)
+    impl._ninedomains_cell_terms(sig, is_term, term, margin, last, values)
     values = np.ascontiguousarray(values, dtype=np.float64)
     values.setflags(write=False)
     return values, (p0, p1)
