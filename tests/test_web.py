@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import json
 import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -425,3 +430,48 @@ def test_undo_over_the_socket(client: TestClient) -> None:
         again = batch(ws)
         assert [f["type"] for f in again[:2]] == ["hello", "snapshot"]
         assert len(table.game.history) < len(history)
+
+
+# -- parlour serve ------------------------------------------------------------
+
+
+def test_serve_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.cli import main
+
+    assert main(["serve", "--bots", "nonsense"]) == 1
+    assert "unknown bot 'nonsense'" in capsys.readouterr().err
+
+
+def test_serve_without_the_web_extra_says_which(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from parlour.cli import main
+
+    monkeypatch.setitem(sys.modules, "parlour.web", None)  # import fails
+    assert main(["serve"]) == 1
+    assert "[web] extra" in capsys.readouterr().err
+
+
+def test_serve_serves_until_stopped() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [sys.executable, "-m", "parlour", "serve", "--port", str(port), "--seed", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert f"http://127.0.0.1:{port}/" in proc.stdout.readline()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as reply:
+                    assert b'href="/play/sichuan?lang=en"' in reply.read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "parlour serve did not answer"
+                time.sleep(0.1)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        if proc.stdout is not None:
+            proc.stdout.close()

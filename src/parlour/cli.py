@@ -525,8 +525,6 @@ def _serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    print(f"parlour: the web table at http://{args.host}:{args.port}/ (Ctrl-C stops it)")
-    sys.stdout.flush()
     serve(args.host, args.port, bots=args.bots, seed=args.seed)
     return 0
 

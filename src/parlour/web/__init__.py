@@ -19,7 +19,10 @@ __all__ = ["UNDO_SAMPLES", "Tables", "WebTable", "app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, **options: object) -> None:
-    """Serve :func:`app` (``options`` go to it) with uvicorn until stopped."""
+    """Serve :func:`app` (``options`` go to it) with uvicorn until stopped,
+    saying where on standard output once the app is built."""
     import uvicorn
 
-    uvicorn.run(app(**options), host=host, port=port, log_level="warning")  # type: ignore[arg-type]
+    application = app(**options)  # type: ignore[arg-type]
+    print(f"parlour: the web table at http://{host}:{port}/ (Ctrl-C stops it)", flush=True)
+    uvicorn.run(application, host=host, port=port, log_level="warning")

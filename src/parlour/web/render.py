@@ -181,7 +181,7 @@ def page(
 <title>{html.escape(heading)} · parlour</title>
 <link rel="stylesheet" href="/static/table.css">
 </head>
-<body data-state="connecting" data-mode="{html.escape(mode)}">
+<body data-state="connecting" data-mode="{html.escape(mode)}" data-speed="{int(speed)}">
 <header><h1>{html.escape(heading)}</h1><nav>{nav}</nav></header>
 <p id="status">{html.escape(words["connecting"])}</p>
 <main>

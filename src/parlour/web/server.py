@@ -22,6 +22,7 @@ import asyncio
 import json
 import random
 import secrets
+import urllib.parse
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -38,6 +39,7 @@ from parlour._locale import Locale, check_locale
 from parlour.errors import WireError
 from parlour.protocol import Rules
 from parlour.registry import games, spec
+from parlour.simulation import parse_bots
 from parlour.web.render import index_page, page
 from parlour.web.tables import Tables, WebTable
 from parlour.wire import decode
@@ -70,6 +72,9 @@ class _Server:
         undo: bool,
     ) -> None:
         self.tables = Tables()
+        # A bot name no game has is refused now, not at the first table.
+        for name in games():
+            parse_bots(name, bots, spec(name).game().num_players)
         self.bots = bots
         self.seat = seat
         self.undo = undo
@@ -110,7 +115,7 @@ class _Server:
             else:
                 table = self.new_table(game)
             extra = {k: v for k, v in request.query_params.items() if k not in ("table", "new")}
-            query = "&".join(f"{k}={v}" for k, v in {"table": table.id, **extra}.items())
+            query = urllib.parse.urlencode({"table": table.id, **extra})
             response: Response = RedirectResponse(f"/play/{game}?{query}", status_code=303)
             response.set_cookie(cookie, table.id, httponly=True, samesite="strict")
             return response
