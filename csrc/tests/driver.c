@@ -631,10 +631,15 @@ static void sisepai_game(void)
                 }
             }
 
-            /* Take a win when offered half of the time, else any legal id. */
+            /* Lean to wins and takes, so that many deals end in a win: a
+             * win when offered three times in four, else a take half of the
+             * time, else any legal id. */
             int pick = ids[draw(&x, count)];
             for (int i = 0; i < count; i++)
-                if (ids[i] == PARLOUR_SSP_AID_WIN && draw(&x, 2)) pick = PARLOUR_SSP_AID_WIN;
+                if (ids[i] > PARLOUR_SSP_AID_WIN && ids[i] < PARLOUR_SSP_AID_DISCARD && draw(&x, 2))
+                    pick = ids[i];
+            for (int i = 0; i < count; i++)
+                if (ids[i] == PARLOUR_SSP_AID_WIN && draw(&x, 4)) pick = PARLOUR_SSP_AID_WIN;
             CHECK(parlour_ssg_apply(g, &tabs, seat, pick) == PARLOUR_OK);
         }
         CHECK(g->phase == PARLOUR_SSP_PHASE_OVER && steps < 2000);
