@@ -457,3 +457,56 @@ def test_no_stream_holds_another_seats_concealed_tiles(name: str) -> None:
         for key in set(fields) & set(public):
             assert public[key] in ([], -1, None), f"a spectator sees {key}: {public[key]}"
     assert checked > 20
+
+
+def _kong_game(concealed: bool) -> tuple[Table, int, int]:
+    """A Sichuan game played through a Table until a seat declares a kong
+    on its turn, concealed or added to its pung; the table, the seat and
+    the kong's event index."""
+    for seed in range(200):
+        game = sichuan.Game(seed=seed)
+        rng = random.Random(seed)
+        moves: list[tuple[int, Any]] = []
+        while not game.is_over:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            obs = game.observation(seat)
+            pungs = {m.kind for m in obs.melds[seat] if m.type == "pung"}
+            kongs = [
+                a
+                for a in legal
+                if isinstance(a, sichuan.Kong) and (a.kind not in pungs) == concealed
+            ]
+            if kongs and game.phase == "turn":
+                # Found: the same moves again, through a table.
+                table = Table(sichuan.Game(seed=seed))
+                for who, action in [*moves, (seat, kongs[0])]:
+                    table.apply(who, action)
+                return table, seat, table.index - 1
+            action = rng.choice(legal)
+            game.apply(seat, action)
+            moves.append((seat, action))
+    raise AssertionError("no kong in 200 games")
+
+
+def test_a_concealed_kong_keeps_its_kind_from_the_others() -> None:
+    table, seat, index = _kong_game(concealed=True)
+    own = table.events(seat, index)[0]
+    assert own["action"].startswith("kong ")
+    for viewer in [*range(4), None]:
+        if viewer == seat:
+            continue
+        event = table.events(viewer, index)[0]
+        assert event["seat"] == seat and event["action"] is None and event["id"] is None
+        assert event["secret"] == "declares a concealed kong"
+        assert own["action"][5:] not in str(event)
+        # The others' views show a concealed kong of no kind.
+        melds = fold(table.events(viewer))["melds"][seat] if viewer is not None else []
+        assert all(m["kind"] is None for m in melds if m["type"] == "concealed_kong")
+
+
+def test_an_added_kong_is_public() -> None:
+    table, seat, index = _kong_game(concealed=False)
+    action = table.events(seat, index)[0]["action"]
+    for viewer in [*range(4), None]:
+        assert table.events(viewer, index)[0]["action"] == action

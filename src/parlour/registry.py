@@ -163,6 +163,20 @@ class GameSpec:
     observation: type[Observation] | None = None
     #: What ``parlour play`` shows and says.
     terminal: TerminalSpec = field(default_factory=TerminalSpec)
+    #: What another seat is told of an action the rules keep secret, given
+    #: the acting seat's observation just before it and the action (a
+    #: Sichuan kong is secret when it is concealed); ``None`` for a public
+    #: action. ``None`` here: :attr:`TerminalSpec.secret_move` decides from
+    #: the action alone. The redaction of :class:`parlour.wire.Table`.
+    secret_move: Callable[[Observation, Action], str | None] | None = None
+
+    def hidden_move(self, observation: Observation, action: Action) -> str | None:
+        """What another seat is told instead of ``action`` (taken by the seat
+        whose observation just before it was ``observation``), or ``None``
+        when the action is public: :attr:`secret_move`, else the terminal's."""
+        if self.secret_move is not None:
+            return self.secret_move(observation, action)
+        return self.terminal.secret_move(action)
 
     def __post_init__(self) -> None:
         if not (isinstance(self.game, type) and issubclass(self.game, Game)):

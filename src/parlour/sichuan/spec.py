@@ -19,7 +19,7 @@ from parlour.protocol import Action, Observation, Result, Rules
 from parlour.registry import GameSpec, HandOption, TerminalSpec
 from parlour.sichuan.table import seat_view
 
-__all__ = ["SPEC", "report_hand"]
+__all__ = ["SPEC", "report_hand", "secret_move"]
 
 
 def outcome_tags(result: Result) -> tuple[str, ...]:
@@ -182,6 +182,26 @@ def _secret_move(action: Action) -> str | None:
     return "chooses three tiles to pass" if isinstance(action, sc.Exchange) else None
 
 
+def secret_move(obs: Observation, action: Action) -> str | None:
+    """What the other seats are told of a secret action: the exchange's
+    tiles, and the kind of a concealed kong (a kong on one's turn of a kind
+    one has no pung of), which stays hidden until the game ends.
+
+    >>> obs = sc.Game(seed=7).observation(0)
+    >>> secret_move(obs, sc.Exchange((0, 1, 2)))
+    'chooses three tiles to pass'
+    >>> secret_move(obs, sc.Pass()) is None
+    True
+    """
+    hidden = _secret_move(action)
+    if hidden is None and isinstance(action, sc.Kong):
+        o = _obs(obs)
+        pungs = {m.kind for m in o.melds[o.seat] if m.type == "pung"}
+        if o.phase == "turn" and action.kind not in pungs:
+            hidden = "declares a concealed kong"
+    return hidden
+
+
 def _obs(obs: Observation) -> sc.SichuanObservation:
     assert isinstance(obs, sc.SichuanObservation)
     return obs
@@ -217,6 +237,7 @@ SPEC = GameSpec(
     hand_options=HAND_OPTIONS,
     hand_rules=True,
     observation=sc.SichuanObservation,
+    secret_move=secret_move,
     terminal=TerminalSpec(
         render=seat_view,
         notation=NOTATION,

@@ -7,8 +7,9 @@ viewer may see it and what changed in the viewer's own observation. Two
 rules decide what a viewer sees of another seat's action, the same for
 every game:
 
-* an action the game's :attr:`~parlour.registry.TerminalSpec.secret_move`
-  calls secret (the tiles a Sichuan seat passes in the exchange) is never
+* an action the game's spec calls secret
+  (:meth:`~parlour.registry.GameSpec.hidden_move`: the tiles a Sichuan
+  seat passes in the exchange, the kind of its concealed kong) is never
   shown to another seat;
 * choices made at the same time (a window: several seats to act at once, as
   Sichuan declarations and claims, Sì Sè Pái claims, Nine Domains
@@ -36,7 +37,7 @@ from typing import Any
 from parlour import protocol
 from parlour.errors import IllegalActionError, WireError
 from parlour.protocol import Action, Game
-from parlour.registry import TerminalSpec, spec
+from parlour.registry import GameSpec, TerminalSpec, spec
 from parlour.wire.messages import changes, legal_entries, message
 
 __all__ = ["Table", "public_view"]
@@ -80,14 +81,19 @@ class Table:
 
     def __init__(self, game: protocol.Game, viewers: Iterable[Viewer] | None = None) -> None:
         self._game = game
+        found: GameSpec | None
         try:
             found = spec(game.name)
             title, terminal = found.title, found.terminal
         except KeyError:
-            title, terminal = game.name, TerminalSpec()
+            found, title, terminal = None, game.name, TerminalSpec()
         self._title = title
         self._label = terminal.action_label
-        self._secret = terminal.secret_move
+        # The game's rule of secret moves (GameSpec.hidden_move): from the
+        # acting seat's observation when the spec has one, else from the
+        # action alone (the observation is made only when it is needed).
+        self._secret_seen = None if found is None else found.secret_move
+        self._secret_move = terminal.secret_move
         everyone: tuple[Viewer, ...] = (*range(game.num_players), None)
         if viewers is None:
             self._viewers = everyone
@@ -99,9 +105,9 @@ class Table:
                 self._check(viewer)
         self._views: dict[Viewer, dict[str, Any]] = {}
         self._events: dict[Viewer, list[dict[str, Any]]] = {v: [] for v in self._viewers}
-        # The open window's actions: (event index, seat, action).
-        self._window: list[tuple[int, int, Action]] = []
-        self._record(None, None, False, [])
+        # The open window's actions: (event index, seat, action, secret).
+        self._window: list[tuple[int, int, Action, str | None]] = []
+        self._record(None, None, None, False, [])
 
     @property
     def viewers(self) -> tuple[Viewer, ...]:
@@ -204,16 +210,22 @@ class Table:
         before = game.to_act
         act = game.verify_action(seat, action)
         in_window = len(before) > 1 or bool(self._window)
+        # Whether the rules keep the action secret may depend on what the
+        # acting seat held (a concealed kong): asked before it is applied.
+        if self._secret_seen is not None:
+            secret = self._secret_seen(game.observation(seat), act)
+        else:
+            secret = self._secret_move(act)
         game.apply(seat, act)
-        closed: list[tuple[int, int, Action]] = []
+        closed: list[tuple[int, int, Action, str | None]] = []
         if in_window:
-            self._window.append((self.index, seat, act))
+            self._window.append((self.index, seat, act, secret))
             rest = tuple(s for s in before if s != seat)
             # The window goes on while the seats still to act are the ones
             # that had not yet answered; any other change closes it.
             if not rest or game.to_act != rest:
                 closed, self._window = self._window, []
-        self._record(seat, act, in_window, closed)
+        self._record(seat, act, secret, in_window, closed)
 
     def act(self, seat: int, reply: Mapping[str, Any]) -> Action:
         """Apply a client's reply (``{"type": "action", "id": N}`` or
@@ -267,8 +279,9 @@ class Table:
         self,
         seat: int | None,
         action: Action | None,
+        secret: str | None,
         in_window: bool,
-        closed: list[tuple[int, int, Action]],
+        closed: list[tuple[int, int, Action, str | None]],
     ) -> None:
         game = self._game
         index = self.index
@@ -279,7 +292,6 @@ class Table:
         views: dict[Viewer, dict[str, Any]] = {s: game.observation(s).to_dict() for s in seats}
         if None in self._viewers:
             views[None] = public_view([views[s] for s in range(game.num_players)])
-        secret = None if action is None else self._secret(action)
         for viewer in self._viewers:
             old = self._views.get(viewer, {})
             new = views[viewer]
@@ -296,8 +308,8 @@ class Table:
                 event["removed"] = removed
             shown = [
                 {"index": i, "seat": s, "action": self._label(a), "id": self._id(a)}
-                for i, s, a in closed
-                if s != viewer and self._secret(a) is None
+                for i, s, a, hidden in closed
+                if s != viewer and hidden is None
             ]
             if shown:
                 event["revealed"] = shown
