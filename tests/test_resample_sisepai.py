@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from parlour.sisepai import Game, HeuristicBot
+from parlour.sisepai import Game, HeuristicBot, Rules
 from parlour.sisepai import resample as resampling
 from parlour.sisepai.cards import card_kind
 from parlour.sisepai.resample import assign
@@ -85,8 +85,8 @@ def test_assign_refuses_what_cannot_be_dealt() -> None:
 # -- real positions ------------------------------------------------------------
 
 
-def _heuristic_game(seed: int, steps: int) -> Game:
-    game = Game(seed=seed)
+def _heuristic_game(seed: int, steps: int, rules: Rules | None = None) -> Game:
+    game = Game(rules, seed=seed)
     bot = HeuristicBot()
     rng = random.Random(seed)
     for _ in range(steps):
@@ -281,28 +281,54 @@ def _reference(game: Game, seat: int, rng: random.Random) -> Game:
             return twin
 
 
-def test_the_same_as_plain_rejection() -> None:
-    # Against the definition itself (every constraint, the forced answers
-    # included): where barred cards lie and the colour on top of the stock,
-    # from the resampler and from plain rejection sampling.
-    game = _heuristic_game(0, 40)
-    seat = 1
-    barred = sorted(_barred(game, seat), key=lambda c: (-len(_barred(game, seat)[c]), c))[:4]
-    n = int(500 * DRAWS)
+def _compare_with_plain(game: Game, seat: int, n: int, seed: int) -> None:
+    # Where the barred cards lie (two pairs of them) and the colour on top
+    # of the stock, from the resampler and from plain rejection sampling.
+    barred = _barred(game, seat)
+    cards = sorted(barred, key=lambda c: (-len(barred[c]), c))[:4]
 
     def stats(twin: Game) -> tuple[object, ...]:
         top = card_kind(twin._engine.stock()[0])
         return (
-            (_where(twin, barred[0]), _where(twin, barred[1])),
-            (_where(twin, barred[2]), _where(twin, barred[3])),
+            tuple(_where(twin, c) for c in cards[:2]),
+            tuple(_where(twin, c) for c in cards[2:]),
             top // 7,
         )
 
-    rng = random.Random(6)
+    rng = random.Random(seed)
     ours = [stats(game.resample(seat, rng)) for _ in range(n)]
     plain = [stats(_reference(game, seat, rng)) for _ in range(n)]
     for i in range(3):
         assert homogeneity(Counter(x[i] for x in ours), Counter(x[i] for x in plain)) > 1e-3
+
+
+def test_the_same_as_plain_rejection() -> None:
+    # Against the definition itself, every constraint (the forced answers
+    # included), on a real position where the lowest-copy rule binds.
+    game = _heuristic_game(0, 40)
+    assert len(_barred(game, 1)) >= 4
+    _compare_with_plain(game, 1, int(500 * DRAWS), 6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(min_score=9), Rules(command=2, concealed_triple=3)],
+    ids=["default", "min-score-9", "regional"],
+)
+def test_the_same_as_plain_rejection_more(rules: Rules) -> None:
+    # The heavy profile: each rule variant, more positions, more draws.
+    done = 0
+    for seed in range(40):
+        game = _heuristic_game(seed, 30 + seed % 4 * 10, rules)
+        seat = seed % 4
+        if game.is_over or not 4 <= len(_barred(game, seat)) <= 7:
+            continue
+        _compare_with_plain(game, seat, 1500, seed)
+        done += 1
+        if done == 2:
+            return
+    raise AssertionError("fewer than two positions found")  # pragma: no cover
 
 
 # -- the truth does not leak ---------------------------------------------------------
