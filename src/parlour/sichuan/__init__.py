@@ -29,6 +29,7 @@ from parlour.sichuan.game import (
 from parlour.sichuan.hand import PATTERN_FAN, PATTERNS, Form, Hand, HandLike, Meld, MeldType, Score
 from parlour.sichuan.obs import OBS_SHAPE, OBS_VERSION, ORACLE_SHAPE
 from parlour.sichuan.rules import Rules
+from parlour.sichuan.search import SearchBot
 from parlour.sichuan.tiles import (
     KINDS,
     SUITS,
@@ -68,6 +69,7 @@ __all__ = [
     "RandomBot",
     "Rules",
     "Score",
+    "SearchBot",
     "SichuanObservation",
     "Suit",
     "Win",

@@ -100,10 +100,6 @@ from parlour.sichuan.values import (
     Win,
 )
 
-#: A Sichuan game (parlour.sichuan.Game, which imports this module: the
-#: class is reached through the game handed in, never imported here).
-Game = Any
-
 __all__ = ["Resampler", "resample"]
 
 #: Time of the hand right after the exchange (before every step's time).
@@ -150,17 +146,56 @@ class Resampler:
 
     def __init__(
         self,
-        game: Game,
+        game: Any,
         seat: int,
         observations: Sequence[SichuanObservation],
     ) -> None:
+        self._setup(
+            type(game),
+            game.rules,
+            game.engine,
+            seat,
+            [s for s, _ in game.history],
+            {i: a for i, (s, a) in enumerate(game.history) if s == seat},
+            observations,
+        )
+
+    @classmethod
+    def from_log(
+        cls,
+        game_class: type[Any],
+        rules: Any,
+        engine: str,
+        seat: int,
+        steps: Sequence[int],
+        own_actions: dict[int, protocol.Action],
+        observations: Sequence[Any],
+    ) -> Resampler:
+        """A resampler from a public log alone (what a bot keeps): who acted
+        at each step, ``seat``'s own actions by step, and ``seat``'s views
+        before the first step and after each (objects with the fields of a
+        :class:`~parlour.sichuan.SichuanObservation` that the timeline reads)."""
+        self = cls.__new__(cls)
+        self._setup(game_class, rules, engine, seat, steps, own_actions, observations)
+        return self
+
+    def _setup(
+        self,
+        game_class: type[Any],
+        rules: Any,
+        engine: str,
+        seat: int,
+        steps: Sequence[int],
+        own_actions: dict[int, protocol.Action],
+        observations: Sequence[Any],
+    ) -> None:
         self.seat = seat
-        self.rules = game.rules
-        self.engine = game.engine
-        self.game_class = type(game)
+        self.rules = rules
+        self.engine = engine
+        self.game_class = game_class
         self.dealer = observations[0].dealer
-        self.steps = [s for s, _ in game.history]
-        self.own_actions = {i: a for i, (s, a) in enumerate(game.history) if s == seat}
+        self.steps = list(steps)
+        self.own_actions = dict(own_actions)
         self.obs = list(observations)
         self._timeline()
         self._memo: dict[Any, int] = {}
@@ -584,7 +619,7 @@ class Resampler:
         walk(0, [])
         return out
 
-    def sample(self, rng: random.Random) -> Game:
+    def sample(self, rng: random.Random) -> Any:
         """A resampled game (see the module docstring)."""
         hands, kongs = self._sample_now(rng)
         return self._build(hands, kongs, rng)
@@ -595,6 +630,8 @@ class Resampler:
         options = self._kong_options()
         if not options:
             raise RuntimeError("no concealed-kong kinds fit what the seat saw")
+        if self._unbound():
+            return self._shuffle(options, rng)
         weighted = []
         for kinds, _, rem, fp in options:
             self._set_pins(kinds)
@@ -638,6 +675,39 @@ class Resampler:
         hands[-1] = left  # the undrawn wall, in order from the front
         return hands, kongs
 
+    def _unbound(self) -> bool:
+        """True when no composition of any seat's hidden tiles can fail: no
+        seat's missing-suit tiles are held back by a clean moment, no lower
+        copies, nothing passed in the exchange. Every hidden tile then has
+        the same window, and the true state fits, so every placement does."""
+        if self.pinned or self.specials:
+            return False
+        return all(self.missing[s] < 0 or not self.seats[s].cleans for s in self._seats_dp)
+
+    def _shuffle(
+        self,
+        options: list[tuple[tuple[int, ...], int, tuple[int, int, int, int], frozenset[int]]],
+        rng: random.Random,
+    ) -> tuple[dict[int, list[int]], dict[tuple[int, int], tuple[int, ...]]]:
+        # Every kong choice leaves as many placements: a uniform choice,
+        # then a uniform shuffle into the hands and the wall.
+        kinds = options[rng.randrange(len(options))][0]
+        kongs = {
+            slot: tuple(range(k * 4, k * 4 + 4))
+            for slot, k in zip(self.hidden_kongs, kinds, strict=True)
+        }
+        in_kongs = {c for ts in kongs.values() for c in ts}
+        pool = [x for x in self.unseen if x not in in_kongs]
+        rng.shuffle(pool)
+        hands: dict[int, list[int]] = {s: [] for s in self.seats}
+        k = 0
+        for s in self._seats_dp:
+            n = self._free(s, frozenset())
+            hands[s] = pool[k : k + n]
+            k += n
+        hands[-1] = pool[k:]
+        return hands, kongs
+
     def _set_pins(self, kinds: Sequence[int]) -> None:
         self._pin_slot = {}
         pinned = set(self.pinned)
@@ -652,7 +722,7 @@ class Resampler:
         hands: dict[int, list[int]],
         kongs: dict[tuple[int, int], tuple[int, ...]],
         rng: random.Random,
-    ) -> Game:
+    ) -> Any:
         v = self.seat
         wall: list[int] = [-1] * TILES
         after: dict[int, list[int]] = {}  # each seat's hand right after the exchange
@@ -727,7 +797,7 @@ class Resampler:
 
     def _replay(
         self,
-        game: Game,
+        game: Any,
         passes: dict[int, tuple[int, ...]],
         kongs: dict[tuple[int, int], tuple[int, ...]],
         rng: random.Random,
@@ -805,7 +875,7 @@ def _same_suit_threes(held: Sequence[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def observations(game: Game, seat: int) -> list[SichuanObservation]:
+def observations(game: Any, seat: int) -> list[SichuanObservation]:
     """``seat``'s observation before the first action and after each one,
     from a replay of ``game``'s record on a scratch copy."""
     scratch = type(game)._from_deal(game.rules, game._deal_record(), engine=game.engine)
@@ -816,6 +886,6 @@ def observations(game: Game, seat: int) -> list[SichuanObservation]:
     return out
 
 
-def resample(game: Game, seat: int, rng: random.Random) -> Game:
+def resample(game: Any, seat: int, rng: random.Random) -> Any:
     """A determinisation of ``game`` for ``seat`` (see the module docstring)."""
     return Resampler(game, seat, observations(game, seat)).sample(rng)
