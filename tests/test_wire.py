@@ -274,6 +274,9 @@ def test_viewers_and_indices_are_checked() -> None:
         table.events(1, -1)
     with pytest.raises(ValueError, match="one viewer at least"):
         Table(ninedomains.Game(seed=1), viewers=[])
+    for bad in (2, -1, True, "0"):
+        with pytest.raises(ValueError, match=r"seat 0\.\.1 or None, not"):
+            Table(ninedomains.Game(seed=1), viewers=[bad])
 
 
 @pytest.mark.parametrize(

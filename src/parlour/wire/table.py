@@ -98,11 +98,15 @@ class Table:
         if viewers is None:
             self._viewers = everyone
         else:
-            self._viewers = tuple(dict.fromkeys(viewers))
-            if not self._viewers:
+            kept = tuple(dict.fromkeys(viewers))
+            if not kept:
                 raise ValueError("a table keeps the stream of one viewer at least")
-            for viewer in self._viewers:
-                self._check(viewer)
+            for viewer in kept:
+                if viewer not in everyone or isinstance(viewer, bool):
+                    raise ValueError(
+                        f"a viewer is a seat 0..{game.num_players - 1} or None, not {viewer!r}"
+                    )
+            self._viewers = kept
         self._views: dict[Viewer, dict[str, Any]] = {}
         self._events: dict[Viewer, list[dict[str, Any]]] = {v: [] for v in self._viewers}
         # The open window's actions: (event index, seat, action, secret).
