@@ -331,6 +331,26 @@ def test_the_same_as_plain_rejection_more(rules: Rules) -> None:
     raise AssertionError("fewer than two positions found")  # pragma: no cover
 
 
+def test_a_won_deal_redraws_only_the_stock() -> None:
+    # At the end every hand is shown: only the order of the stock left is
+    # unseen, and only it changes.
+    for seed in range(20):
+        game = _heuristic_game(seed, 10_000)
+        if game.result is not None and game.result.winners and game._engine.stock():
+            break
+    else:  # pragma: no cover - heuristic deals are often won
+        raise AssertionError("no won deal with a stock left")
+    rng = random.Random(2)
+    orders = set()
+    for _ in range(30):
+        twin = game.resample(seed % 4, rng)
+        assert twin._engine.concealed() == game._engine.concealed()
+        assert sorted(twin._engine.stock()) == sorted(game._engine.stock())
+        assert twin.result == game.result
+        orders.add(twin._engine.stock())
+    assert len(orders) > 1 or len(game._engine.stock()) == 1
+
+
 # -- the truth does not leak ---------------------------------------------------------
 
 
