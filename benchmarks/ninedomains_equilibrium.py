@@ -12,6 +12,9 @@ against itself and, at every placement decision of either seat, measures:
   and the bot's own gap to the game value ``v - min_j (x A)_j`` over the same
   range, with ``v`` from an exact solve (tolerance 0, its bounds printed too).
 
+Wall times suffer from other work on the machine; the CPU time of the process
+per decision (build and solve) is printed as well.
+
 With ``--regret N`` the old solver (N iterations of regret matching+) is
 measured on the same decisions for comparison. Outside CI; prints a summary:
 
@@ -57,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     gaps: list[float] = []
     own: list[float] = []
     exact_width: list[float] = []
+    cpu_build: list[float] = []
+    cpu_solve: list[float] = []
     rm_ms: list[float] = []
     rm_gaps: list[float] = []
     by_round: dict[int, list[float]] = {0: [], 1: [], 2: []}
@@ -71,12 +76,14 @@ def main(argv: list[str] | None = None) -> int:
             legal = game.legal_actions(seat)
             if obs.phase == "place":
                 nd_bots._MATRICES.clear()
-                t0 = time.perf_counter()
+                c0, t0 = time.process_time(), time.perf_counter()
                 a, _ = payoff_matrix(obs)
-                t1 = time.perf_counter()
+                c1, t1 = time.process_time(), time.perf_counter()
                 spread = float(a.max() - a.min())
                 solve_game(a, args.tolerance * spread)
-                t2 = time.perf_counter()
+                c2, t2 = time.process_time(), time.perf_counter()
+                cpu_build.append((c1 - c0) * 1e3)
+                cpu_solve.append((c2 - c1) * 1e3)
                 strategy = bot.solve(obs)  # the bot's own answer (its matrix is kept)
                 build_ms.append((t1 - t0) * 1e3)
                 solve_ms.append((t2 - t1) * 1e3)
@@ -99,13 +106,18 @@ def main(argv: list[str] | None = None) -> int:
                 action = bot.act(obs, legal, rng)
             game.apply(seat, action)
     wall = time.perf_counter() - start
-    print(f"backend: {_backend.current()}; load average {os.getloadavg()}")
+    load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
+    print(f"backend: {_backend.current()}; load average {load} (at the end)")
     print(f"games: {args.games} (seeds {args.seed} ..), decisions: {len(gaps)}, wall {wall:.1f} s")
     print(f"payoff matrix build, ms:    {_quantiles(build_ms)}")
     print(f"solve (tol {args.tolerance:g}), ms:    {_quantiles(solve_ms)}")
     for r, times in by_round.items():
         if times:
             print(f"  round {r + 1} decision (build + solve), ms: {_quantiles(times)}")
+    print(f"build CPU time (process), ms: {_quantiles(cpu_build)}")
+    print(f"solve CPU time (process), ms: {_quantiles(cpu_solve)}")
+    total = [a + b for a, b in zip(cpu_build, cpu_solve, strict=True)]
+    print(f"decision CPU time, ms:        {_quantiles(total)}")
     print(f"exploitability / range:     {_quantiles(gaps)}")
     print(f"own gap to value / range:   {_quantiles(own)}")
     print(f"exact solve bound width / range: max {max(exact_width):.3g}")
