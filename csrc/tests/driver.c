@@ -631,6 +631,19 @@ static void sisepai_game(void)
                 }
             }
 
+            /* An edited copy as valid as the state (two cards of the stock,
+             * whose order is hidden, swapped): accepted, and play goes on. */
+            if (steps % 5 == 2 && g->next < PARLOUR_SSG_CARDS - 1) {
+                int left = PARLOUR_SSG_CARDS - g->next;
+                int i = g->next + draw(&x, left), j = g->next + draw(&x, left);
+                memcpy(before, g, sizeof *g);
+                before->deck[i] = g->deck[j];
+                before->deck[j] = g->deck[i];
+                CHECK(parlour_ssg_check(before) == PARLOUR_OK);
+                CHECK(parlour_ssg_apply(before, &tabs, seat, ids[0]) == PARLOUR_OK);
+                CHECK(parlour_ssg_check(before) == PARLOUR_OK);
+            }
+
             /* Lean to wins and takes, so that many deals end in a win: a
              * win when offered three times in four, else a take half of the
              * time, else any legal id. */
@@ -789,6 +802,20 @@ static void shrinewars_game(void)
                     CHECK(parlour_swg_apply(before, parlour_swg_to_act(before), 0, zero) == PARLOUR_OK);
                 else if (st != PARLOUR_OK)
                     CHECK(parlour_swg_observe(before, 0, o) == PARLOUR_E_ARG);
+            }
+
+            /* An edited copy as valid as the state (two cards still to come
+             * swapped, the table opened or closed): accepted, and play goes on. */
+            if (steps % 3 == 1 && g->deck_len - g->deck_top >= 2) {
+                int left = g->deck_len - g->deck_top;
+                int i = g->deck_top + draw(&x, left), j = g->deck_top + draw(&x, left);
+                memcpy(before, g, sizeof *g);
+                before->deck[i] = g->deck[j];
+                before->deck[j] = g->deck[i];
+                before->open_table = (uint8_t)!g->open_table;
+                CHECK(parlour_swg_check(before) == PARLOUR_OK);
+                CHECK(parlour_swg_apply(before, seat, 0, zero) == PARLOUR_OK);
+                CHECK(parlour_swg_check(before) == PARLOUR_OK);
             }
 
             /* Pass a third of the time (or when it must), else bid an amount
@@ -983,6 +1010,22 @@ static void ninedomains_game(void)
                         CHECK(parlour_ndg_check(&before) == PARLOUR_OK);
                     }
                 }
+            }
+
+            /* An edited copy as valid as the state (two domains not yet
+             * revealed swapped, and two specials not yet dealt): accepted,
+             * and play goes on. */
+            if (3 * (g.round + 1) < 8) {
+                int first = 3 * (g.round + 1);
+                int i = first + draw(&x, 9 - first), j = first + draw(&x, 9 - first);
+                memcpy(&before, &g, sizeof g);
+                before.domains[i] = g.domains[j];
+                before.domains[j] = g.domains[i];
+                before.specials[i] = g.specials[j];
+                before.specials[j] = g.specials[i];
+                CHECK(parlour_ndg_check(&before) == PARLOUR_OK);
+                CHECK(parlour_ndg_apply(&before, seat, legal[seat][0]) == PARLOUR_OK);
+                CHECK(parlour_ndg_check(&before) == PARLOUR_OK);
             }
 
             CHECK(parlour_ndg_apply(&g, seat, legal[seat][draw(&x, nlegal[seat])]) == PARLOUR_OK);
