@@ -111,6 +111,21 @@ def test_a_c_bot_plays_whole_games(name: str, c_bot: str) -> None:
         probe.apply(seat, action)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("name", parlour.games())
+def test_bots_over_pipes_play_many_games(name: str, c_bot: str) -> None:
+    # Several deals, the C bot in every seat but one and a Python bot
+    # against heuristic bots.
+    n = parlour.spec(name).game(seed=0).num_players  # type: ignore[call-arg]
+    for seed in range(5):
+        _play_with(name, [[c_bot]] * (n - 1), seed=seed)
+        game = parlour.spec(name).game(seed=seed)  # type: ignore[call-arg]
+        bots: list[Any] = make_bots(name, ["heuristic"] * (n - 1))
+        bots.append(ProcessBot([*PY_BOT, "--seed", str(seed)], game=name))
+        wire.play(game, bots, seed=seed)
+        assert game.is_over and bots[-1].returncode == 0 and bots[-1].timeouts == 0
+
+
 def _nine_domains_bot(*args: str, time_limit: float | None = 5.0) -> ProcessBot:
     return ProcessBot([*PY_BOT, *args], game="ninedomains", time_limit=time_limit)
 
