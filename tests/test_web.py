@@ -164,7 +164,15 @@ def test_whole_game_over_the_socket_and_its_record(client: TestClient, name: str
     indices = [f["index"] for f in frames if f["type"] == "event"]
     assert indices == list(range(frames[1]["index"], frames[-1]["index"]))
     for b in batches:
-        assert [f["type"] for f in b][-2:] in (["view", "request"], ["view", "end"])
+        kinds = [f["type"] for f in b]
+        # names first (after hello and snapshot), the events, view, the end.
+        assert kinds[-2:] in (["view", "request"], ["view", "end"])
+        assert kinds.index("names") == (2 if kinds[0] == "hello" else 0)
+        assert set(kinds[kinds.index("names") + 1 : -2]) <= {"event"}
+        # Every action text shown in the batch has its reading in names.
+        shown = {f.get("action") for f in b if f["type"] == "event"} - {None}
+        shown |= {r["action"] for f in b if f["type"] == "event" for r in f.get("revealed", ())}
+        assert shown <= set(b[kinds.index("names")]["names"])
     record = client.get(f"/record/{table.id}").json()
     assert client.get(f"/record/{table.watch_id}").json() == record
     replayed = parlour.game_class(name).from_record(record)
@@ -191,9 +199,9 @@ def test_an_illegal_reply_is_an_error_and_changes_nothing(client: TestClient) ->
 def test_a_spectator_cannot_act_and_sees_the_public_stream(client: TestClient) -> None:
     table = server_of(client).new_table("sichuan")
     with client.websocket_connect(f"/ws/watch/{table.watch_id}") as watcher:
-        first = [watcher.receive_json() for _ in range(3)]
-        assert [f["type"] for f in first] == ["hello", "snapshot", "view"]
-        assert first[0]["seat"] is None and first[2]["undo"] is False
+        first = [watcher.receive_json() for _ in range(4)]
+        assert [f["type"] for f in first] == ["hello", "snapshot", "names", "view"]
+        assert first[0]["seat"] is None and first[3]["undo"] is False
         # What every seat sees alike, never a hand.
         assert "hand" not in first[1]["observation"]
         watcher.send_text(json.dumps({"type": "action", "id": 0}))
@@ -226,14 +234,14 @@ def test_reconnect_sends_a_snapshot_then_live_events(client: TestClient) -> None
     # A reload: a new socket gets hello, a snapshot of now and the request.
     with client.websocket_connect(f"/ws/play/{table.id}") as ws:
         frames = batch(ws)
-        assert [f["type"] for f in frames[:3]] == ["hello", "snapshot", "view"]
+        assert [f["type"] for f in frames[:4]] == ["hello", "snapshot", "names", "view"]
         snap = frames[1]
         assert snap["index"] == table.index
         assert snap["observation"] == table.game.observation(table.seat).to_dict()
         if frames[-1]["type"] == "request":
             ws.send_text(json.dumps(first_legal(frames[-1])))
             more = batch(ws)
-            assert more[0]["type"] == "event" and more[0]["index"] == snap["index"]
+            assert more[1]["type"] == "event" and more[1]["index"] == snap["index"]
 
 
 def test_chinese_names_and_drawings() -> None:
@@ -247,10 +255,10 @@ def test_chinese_names_and_drawings() -> None:
     with pytest.raises(ValueError, match="fr"):
         drawing("sichuan", obs, "fr")  # type: ignore[arg-type]
     table = WebTable(game, bots="random", seed=1)
-    view = next(f for f in table.frames(0, None, "zh") if f["type"] == "view")
+    names = next(f for f in table.frames(0, None, "zh") if f["type"] == "names")
     request = table.frames(0, None, "zh")[-1]
     for entry in request["legal"]:
-        assert view["names"][entry["text"]] == describe("sichuan", entry["text"], "zh")
+        assert names["names"][entry["text"]] == describe("sichuan", entry["text"], "zh")
     assert UI["zh"].keys() == UI["en"].keys()
 
 
@@ -319,7 +327,7 @@ def test_seat_frames_do_not_depend_on_what_the_seat_cannot_see(name: str) -> Non
         watched = []
         for t in (real, twin):
             with c.websocket_connect(f"/ws/watch/{t.watch_id}") as ws:
-                watched.append([ws.receive_json() for _ in range(3)])
+                watched.append([ws.receive_json() for _ in range(4)])
         assert watched[0] == watched[1]
     assert len(got) == len(twin_got)
     for mine, theirs in zip(got, twin_got, strict=True):

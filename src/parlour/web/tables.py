@@ -127,44 +127,42 @@ class WebTable:
         self, viewer: int | None, since: int | None, locale: Locale = "en"
     ) -> list[dict[str, Any]]:
         """What a browser of ``viewer`` (a seat, ``None`` for a spectator)
-        is sent: its wire stream from the start (``since=None``: hello,
-        snapshot) or from event ``since`` on, then a ``view`` message (its
-        table drawn in ``locale``, the names of the actions in the batch,
-        whether undo is open), then the request or the end."""
+        is sent: from the start (``since=None``) ``hello`` and ``snapshot``,
+        or from event ``since`` on; then a ``names`` message (the readings
+        in ``locale`` of the action texts to come, so that the events can be
+        shown in the page's language as they arrive), the wire events, a
+        ``view`` message (the table drawn in ``locale``, whether undo is
+        open) and the request or the end."""
         wire = self._table
         if since is None:
-            out = [wire.hello(viewer), wire.snapshot(viewer)]
+            head = [wire.hello(viewer), wire.snapshot(viewer)]
             rest = wire.messages(viewer, wire.index)
         else:
-            out = []
+            head = []
             rest = wire.messages(viewer, since)
         events = [m for m in rest if m["type"] == "event"]
         tail = [m for m in rest if m["type"] != "event"]
-        out += events
         texts: set[str] = set()
-        for m in out + tail:
+        for m in rest:
             if m["type"] == "event":
                 texts.update(t for t in [m.get("action")] if isinstance(t, str))
                 texts.update(r["action"] for r in m.get("revealed", ()))
             elif m["type"] == "request":
                 texts.update(e["text"] for e in m["legal"])
         game = self.game.name
+        names = {"type": "names", "names": {t: describe(game, t, locale) for t in sorted(texts)}}
         if viewer is None:
-            from_snapshot = wire.snapshot(None)["observation"]
-            html = public_drawing(from_snapshot)
+            html = public_drawing(wire.snapshot(None)["observation"])
         else:
             html = drawing(game, self.game.observation(viewer), locale)
-        out.append(
-            {
-                "type": "view",
-                "index": wire.index,
-                "generation": self.generation,
-                "html": html,
-                "names": {t: describe(game, t, locale) for t in sorted(texts)},
-                "undo": viewer == self.seat and self.can_undo(),
-            }
-        )
-        return out + tail
+        view = {
+            "type": "view",
+            "index": wire.index,
+            "generation": self.generation,
+            "html": html,
+            "undo": viewer == self.seat and self.can_undo(),
+        }
+        return [*head, names, *events, view, *tail]
 
     # -- playing ----------------------------------------------------------------
     def act(self, reply: Mapping[str, Any]) -> None:

@@ -126,8 +126,10 @@ function handle(msg) {
     case "event":
       logEvent(msg);
       return msg.index > 0 ? config.speed : 0;
-    case "view": {
+    case "names":
       Object.assign(names, msg.names);
+      return 0;
+    case "view": {
       const drawing = $("drawing");
       drawing.innerHTML = msg.html;
       drawing.classList.remove("fresh");
