@@ -30,6 +30,7 @@ import itertools
 import math
 import operator
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -482,6 +483,7 @@ def _cache_key(obs: NineDomainsObservation) -> tuple[Any, ...]:
 
 _MATRICES: dict[tuple[Any, ...], tuple[NDArray[np.float64], tuple[list[Place], list[Place]]]] = {}
 _MATRICES_KEPT = 4  # both seats of a round ask for the same game: keep the last few
+_MATRICES_LOCK = threading.Lock()
 
 
 def payoff_matrix(
@@ -495,12 +497,14 @@ def payoff_matrix(
     matrix is a fresh array made from them.
     """
     key = _cache_key(obs)
-    found = _MATRICES.get(key)
+    with _MATRICES_LOCK:
+        found = _MATRICES.get(key)
     if found is None:
         found = _seat0_matrix(obs)
-        if len(_MATRICES) >= _MATRICES_KEPT:
-            del _MATRICES[next(iter(_MATRICES))]
-        _MATRICES[key] = found
+        with _MATRICES_LOCK:  # bots may play in several threads at once
+            while len(_MATRICES) >= _MATRICES_KEPT:
+                del _MATRICES[next(iter(_MATRICES))]
+            _MATRICES[key] = found
     values, (rows, cols) = found
     out = values.copy() if obs.seat == 0 else np.ascontiguousarray(-values.T)
     return out, (list(rows), list(cols))
