@@ -31,6 +31,7 @@ VARIANTS = [
     Rules(),
     Rules(exchange_three=True),
     Rules(call_transfer=True, self_draw_doubles=True),
+    Rules(fan_cap=None, flower_pig_penalty=8, exchange_three=True, call_transfer=True),
 ]
 
 

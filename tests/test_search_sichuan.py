@@ -96,5 +96,6 @@ def test_bad_settings() -> None:
 def test_plays_through_parlour_play_with_random_opponents() -> None:
     game = Game(seed=12, engine="c")
     bot = SearchBot(playouts=1)
-    result = parlour.play(game, [bot, RandomBot(), RandomBot(), RandomBot()], seed=2)
-    assert sum(result.scores) == 0 and bot.fallbacks == 0
+    result = parlour.play(game, [bot, RandomBot(), bot, RandomBot()], seed=2)
+    # One bot object in two seats keeps a log for each.
+    assert sum(result.scores) == 0 and bot.fallbacks == 0 and bot.searched > 5

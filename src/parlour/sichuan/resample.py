@@ -199,6 +199,8 @@ class Resampler:
         self.obs = list(observations)
         self._timeline()
         self._memo: dict[Any, int] = {}
+        # The weighted compositions of each sampling step, kept for the next draw.
+        self._tables: dict[Any, Any] = {}
         self._feas_memo: dict[Any, bool] = {}
         self._pin_slot: dict[int, tuple[int, int]] = {}
         self._seats_dp = [s for s in sorted(self.seats) if self.base_free[s] > 0]
@@ -656,8 +658,13 @@ class Resampler:
         i = 0
         while i < len(seats):
             s = seats[i]
-            choices = self._choices(s, rem, fp)
-            weights = [w * self._count(i + 1, rest, fp) for w, _, rest in choices]
+            key = (i, rem, fp)
+            table = self._tables.get(key)
+            if table is None:
+                choices = self._choices(s, rem, fp)
+                weights = [w * self._count(i + 1, rest, fp) for w, _, rest in choices]
+                table = self._tables[key] = (choices, weights)
+            choices, weights = table
             _, taken, rest = choices[_pick(rng, weights)]
             for suit in range(3):
                 got = rng.sample(pools[suit], taken[suit])

@@ -421,7 +421,8 @@ class SearchBot:
         self.playouts = playouts
         self.margin = margin
         self._heuristic = HeuristicBot()
-        self._log: _Log | None = None
+        # One log per seat, so one bot object may play several seats.
+        self._logs: dict[int, _Log] = {}
         self._rules: Any = None
         #: Decisions searched and determinisations drawn (for measurements).
         self.searched = 0
@@ -449,20 +450,20 @@ class SearchBot:
         return choice
 
     def _follow(self, obs: SichuanObservation) -> _Log | None:
-        log = self._log
+        seat = obs.seat
+        log = self._logs.get(seat)
         fresh = obs.phase == "exchange" or (
             obs.phase == "declare" and (log is None or log.last.phase != "exchange")
         )
         if fresh:
-            self._log = _Log(obs.seat, obs)
-            return self._log
-        if log is None or log.seat != obs.seat:
-            self._log = None
+            log = self._logs[seat] = _Log(seat, obs)
+            return log
+        if log is None:
             return None
         try:
             log.extend(obs)
         except (_Gap, StopIteration, ValueError, IndexError):
-            self._log = None
+            del self._logs[seat]
             self.fallbacks += 1
             return None
         return log
