@@ -425,6 +425,33 @@ def test_unseen_answers_are_redrawn() -> None:
     assert seen_answers  # drawn, and never read from the true game
 
 
+def test_open_answers_are_uniform_among_the_legal_ones() -> None:
+    # Given the new deal, an answer already given in the open window is any
+    # of the answering seat's legal answers, each as likely: grouped by the
+    # answers the new deal allows, the draws are uniform within each group.
+    game, seat = _open_window(11)
+    view = resampling.shown(game, seat)
+    assert view.open
+    rng = random.Random(5)
+    groups: dict[tuple[str, ...], Counter[str]] = {}
+    for _ in range(150):
+        twin = game.resample(seat, rng)
+        for i in sorted(view.open):
+            before = Game(twin.rules, dealer=twin.dealer, deck=twin.deck, engine=twin.engine)
+            for s, a in twin.history[:i]:
+                before.apply(s, a)
+            s, chosen = twin.history[i]
+            options = tuple(sorted(str(a) for a in before.legal_actions(s)))
+            groups.setdefault(options, Counter())[str(chosen)] += 1
+    tested = 0
+    for options, got in groups.items():
+        assert set(got) <= set(options)
+        if len(options) > 1 and sum(got.values()) >= 10 * len(options):
+            assert goodness_of_fit(got, {a: 1 / len(options) for a in options}) > 1e-3
+            tested += 1
+    assert tested
+
+
 def test_a_lost_claim_is_not_kept() -> None:
     # Find resolved windows where another seat claimed and lost: in the
     # resample that answer reads as a pass (a forced drawer's take at most),
