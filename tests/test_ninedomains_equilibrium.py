@@ -386,7 +386,11 @@ def _reference_signature_value(
 
 @pytest.mark.parametrize(
     ("rules", "seed", "count"),
-    [(None, 20, 12), (Rules(tie_break="domains"), 40, 6)],
+    [
+        (None, 20, 12),
+        (Rules(tie_break="domains"), 40, 6),
+        (Rules(elements=("red", "green", "", "blue", "", "purple", "", "", "")), 60, 6),
+    ],
 )
 def test_payoff_matrix_equals_the_reference_builder(
     rules: Rules | None, seed: int, count: int
