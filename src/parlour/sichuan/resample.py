@@ -57,7 +57,10 @@ seat by seat with probability proportional to its number of completions;
 the actual tiles are then drawn uniformly within each class, and the rest
 is shuffled uniformly into the wall. Hidden concealed-kong kinds are drawn
 first, with weight equal to the number of placements each choice leaves.
-Every feasible placement therefore has the same probability.
+Every feasible placement therefore has the same probability. While no
+seat's hidden tiles are constrained (before the first clean moment, no
+lower copies, nothing passed), every placement is feasible and the draw is
+a plain shuffle.
 
 The **past** is then reconstructed, and drawn by a documented rule rather
 than uniformly: each seat's tiles are scheduled onto its draws by
