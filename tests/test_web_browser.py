@@ -277,3 +277,38 @@ def found_undo(browser: Any, served: Served) -> None:
                 return
             rng.choice(browser.find_elements(By.CSS_SELECTOR, "#actions button.action")).click()
     pytest.fail("no Shrine Wars game offered undo in six tries")
+
+
+def test_events_are_shown_one_after_another(browser: Any, served: Served) -> None:
+    """At ?speed=MS a batch's events enter the log one by one, each
+    flashing (class ``new``), and the buttons come only after the last."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{served.url}/play/sichuan?speed=150&new=1")
+    probe = (
+        "const d = document.body.dataset;"
+        "return [d.state, d.busy, document.querySelectorAll('#log li').length,"
+        " document.querySelectorAll('#log li.new').length,"
+        " document.querySelectorAll('#actions button:not(:disabled)').length]"
+    )
+    # The first batches may hold one line (a declaration); a turn with the
+    # three others discarding holds several.
+    for _ in range(15):
+        assert wait_ready(browser) == "act"
+        browser.find_elements(By.CSS_SELECTOR, "#actions button.action")[0].click()
+        counts, flashed = [], False
+        deadline = time.monotonic() + 30
+        while True:
+            state, busy, count, new, enabled = browser.execute_script(probe)
+            counts.append(count)
+            flashed |= new > 0
+            if busy == "0" and state in ("act", "over"):
+                break
+            # No button can be clicked while the batch is being shown.
+            assert enabled == 0, (state, busy, enabled)
+            assert time.monotonic() < deadline
+            time.sleep(0.03)
+        if len(set(counts)) >= 3:
+            assert flashed
+            return
+    pytest.fail("no batch showed its events one after another")
