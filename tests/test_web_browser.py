@@ -205,6 +205,12 @@ def test_whole_game_by_clicking(game: str, browser: Any, served: Served, tmp_pat
     result = replayed.result
     assert result is not None
     assert shown_scores(browser) == [float(s) for s in result.scores]
+    winners = browser.find_elements("css selector", "#scores tr[data-seat]")
+    assert [i for i, r in enumerate(winners) if "★" in r.text] == sorted(result.winners)
+    # The payments, one row each, amounts as in the ledger.
+    rows = browser.find_elements("css selector", "#ledger tr")[1:]
+    amounts = [r.find_elements("tag name", "td")[2].text for r in rows]
+    assert amounts == [str(p.amount) for p in result.ledger]
     # Every action of seat 0 in the record was one click.
     assert sum(1 for seat, _ in record["actions"] if seat == table.seat) == clicks
 
