@@ -118,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"solve CPU time (process), ms: {_quantiles(cpu_solve)}")
     total = [a + b for a, b in zip(cpu_build, cpu_solve, strict=True)]
     print(f"decision CPU time, ms:        {_quantiles(total)}")
+    over = sum(t > 20.0 for t in total)
+    print(f"decisions over 20 ms of CPU: {over} of {len(total)} (the first builds tables)")
     print(f"exploitability / range:     {_quantiles(gaps)}")
     print(f"own gap to value / range:   {_quantiles(own)}")
     print(f"exact solve bound width / range: max {max(exact_width):.3g}")
