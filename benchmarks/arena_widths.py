@@ -2,7 +2,10 @@
 
 For each game, HeuristicBot in one seat against RandomBots in the others
 (or, with ``--opponent noisy``, against a HeuristicBot that plays a random
-legal action with probability ``--eps``: two bots of nearly equal strength):
+legal action with probability ``--eps``: two bots of nearly equal strength;
+``--opponent perturbed`` is the same without randomness: whether it deviates,
+and how, is a function of the observation, so every bot at the table is
+deterministic):
 a duplicate match of ``--deals`` deals (every deal in every rotation:
 ``deals x seats`` games) and a plain match of ``deals x seats`` deals (each
 played once, the seats rotated from deal to deal), for each of ``--seeds``
@@ -15,15 +18,18 @@ Fixed seeds; run outside CI on the compiled backend:
 
     python benchmarks/arena_widths.py --deals 500 --seeds 3 --equilibrium 30 --json out.json
     python benchmarks/arena_widths.py --deals 300 --seeds 2 --opponent noisy --json near.json
+    python benchmarks/arena_widths.py --deals 300 --seeds 2 --opponent perturbed --json det.json
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
 import platform
+import random
 import statistics
 import sys
 import time
@@ -49,6 +55,21 @@ class NoisyBot:
         if rng.random() < self.eps:
             return legal_actions[rng.randrange(len(legal_actions))]
         return self.inner.act(observation, legal_actions, rng)
+
+
+class PerturbedBot(NoisyBot):
+    """A :class:`NoisyBot` whose deviations are drawn from a generator seeded
+    by the observation itself: deterministic, as the HeuristicBots are."""
+
+    def act(self, observation: Any, legal_actions: Any, rng: Any) -> Any:
+        digest = hashlib.blake2b(repr(observation).encode(), digest_size=8).digest()
+        return super().act(observation, legal_actions, random.Random(digest))
+
+
+def _perturbed(game: str, rest: str) -> BotFactory:
+    eps = float(rest)
+    make = spec(game).bots["heuristic"]
+    return lambda: PerturbedBot(make(), eps)
 
 
 def _noisy(game: str, rest: str) -> BotFactory:
@@ -184,14 +205,18 @@ def main(argv: list[str] | None = None) -> int:
         "--equilibrium", type=int, default=0, help="Nine Domains equilibrium deals (0: none)"
     )
     parser.add_argument(
-        "--opponent", choices=["random", "noisy"], default="random", help="the other seats' bot"
+        "--opponent",
+        choices=["random", "noisy", "perturbed"],
+        default="random",
+        help="the other seats' bot",
     )
     parser.add_argument("--eps", type=float, default=0.1, help="the noisy bot's random share")
     parser.add_argument("--json", metavar="FILE", help="write every figure as JSON")
     args = parser.parse_args(argv)
     global OPPONENT
     BOT_SPEC_KINDS["noisy"] = _noisy
-    OPPONENT = "random" if args.opponent == "random" else f"noisy:{args.eps}"
+    BOT_SPEC_KINDS["perturbed"] = _perturbed
+    OPPONENT = "random" if args.opponent == "random" else f"{args.opponent}:{args.eps}"
     start = time.perf_counter()
     figures: dict[str, Any] = {
         "machine": {
