@@ -347,7 +347,8 @@ def _match_args(parser: argparse.ArgumentParser) -> None:
         "--bots",
         required=True,
         help="one bot for every seat or a comma list, one per seat, each BOT or "
-        "LABEL=BOT (seats of one label are one bot in the results): "
+        "LABEL=BOT, BOT a bot name of the game or cmd:COMMAND (seats of one label "
+        "are one bot in the results): "
         "--bots heuristic,random,random,random or --bots old=heuristic,new=heuristic",
     )
     parser.add_argument("--deals", type=_positive, required=True, help="deals to play")
