@@ -17,14 +17,34 @@
 size_t parlour_nds_work_size(int m, int n) {
     if (m < 1 || n < 1 || m > PARLOUR_NDS_MAX || n > PARLOUR_NDS_MAX) return 0;
     size_t mm = (size_t)m, nn = (size_t)n;
-    return sizeof(double) * ((mm + 1) * (nn + 1) + mm * nn + 2 * (mm + nn)) +
+    return sizeof(double) * ((mm + 1) * (nn + 1) + 2 * mm * nn + 2 * (mm + nn)) +
            sizeof(int) * (4 * nn + 5 * mm) + mm + nn;
 }
 
 static int all_finite(const double *v, size_t count) {
-    for (size_t i = 0; i < count; i++)
-        if (!isfinite(v[i])) return 0;
-    return 1;
+    /* v - v is 0 for a finite entry and NaN otherwise; four running sums keep
+     * the loop free of a serial dependency (and of a branch per entry). */
+    double acc[4] = {0.0, 0.0, 0.0, 0.0};
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4)
+        for (int k = 0; k < 4; k++) acc[k] += v[i + (size_t)k] - v[i + (size_t)k];
+    for (; i < count; i++) acc[0] += v[i] - v[i];
+    return acc[0] == 0.0 && acc[1] == 0.0 && acc[2] == 0.0 && acc[3] == 0.0;
+}
+
+/* The smallest of v[0 .. count - 1] (count >= 1), by four running minima. */
+static double smallest(const double *v, size_t count) {
+    double low[4] = {v[0], v[0], v[0], v[0]};
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4)
+        for (int k = 0; k < 4; k++)
+            if (v[i + (size_t)k] < low[k]) low[k] = v[i + (size_t)k];
+    for (; i < count; i++)
+        if (v[i] < low[0]) low[0] = v[i];
+    double out = low[0];
+    for (int k = 1; k < 4; k++)
+        if (low[k] < out) out = low[k];
+    return out;
 }
 
 /* The tableau T ((m + 1) x (n + 1), row stride w = n + 1) keeps, for each
@@ -120,9 +140,7 @@ static void pivot(tableau *tb, int r, int c) {
  * number of pivots. */
 static int simplex(tableau *tb, const double *a, int m, int n, double *x, double *y,
                    double *value) {
-    double lo = a[0];
-    for (size_t k = 1; k < (size_t)m * (size_t)n; k++)
-        if (a[k] < lo) lo = a[k];
+    double lo = smallest(a, (size_t)m * (size_t)n);
     tb->m = m;
     tb->n = n;
     tb->w = n + 1;
@@ -201,7 +219,10 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
     tableau tb;
     tb.t = (double *)work;
     double *sub = tb.t + (size_t)(m + 1) * (size_t)(n + 1);
-    double *xs = sub + cells;
+    /* The restricted game's columns, each copied once (contiguous) when it joins:
+     * a y is then read column by column instead of across every row of a. */
+    double *colbuf = sub + cells;
+    double *xs = colbuf + cells;
     double *ys = xs + m;
     double *u = ys + n;
     double *v = u + m;
@@ -219,10 +240,7 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
     int i0 = 0;
     double best = -INFINITY;
     for (int i = 0; i < m; i++) {
-        const double *ai = a + (size_t)i * (size_t)n;
-        double low = ai[0];
-        for (int j = 1; j < n; j++)
-            if (ai[j] < low) low = ai[j];
+        double low = smallest(a + (size_t)i * (size_t)n, (size_t)n);
         if (low > best) {
             best = low;
             i0 = i;
@@ -235,20 +253,21 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
     rows[0] = i0;
     cols[0] = j0;
     in_r[i0] = in_c[j0] = 1;
+    for (int i = 0; i < m; i++) colbuf[i] = a[(size_t)i * (size_t)n + (size_t)j0];
     double lower = 0.0, upper = 0.0, sub_value = 0.0;
     for (;;) {
         rounds++;
         for (int p = 0; p < kr; p++)
             for (int q = 0; q < kc; q++)
-                sub[(size_t)p * (size_t)kc + (size_t)q] =
-                    a[(size_t)rows[p] * (size_t)n + (size_t)cols[q]];
+                sub[(size_t)p * (size_t)kc + (size_t)q] = colbuf[(size_t)q * (size_t)m + (size_t)rows[p]];
         simplex(&tb, sub, kr, kc, xs, ys, &sub_value);
         /* u = a y and v = x^T a over the supports only: y is zero off cols. */
-        for (int i = 0; i < m; i++) {
-            const double *ai = a + (size_t)i * (size_t)n;
-            double s = 0.0;
-            for (int q = 0; q < kc; q++) s += ai[cols[q]] * ys[q];
-            u[i] = s;
+        for (int i = 0; i < m; i++) u[i] = 0.0;
+        for (int q = 0; q < kc; q++) {
+            const double *col = colbuf + (size_t)q * (size_t)m;
+            double f = ys[q];
+            if (f == 0.0) continue;
+            for (int i = 0; i < m; i++) u[i] += f * col[i];
         }
         for (int j = 0; j < n; j++) v[j] = 0.0;
         for (int p = 0; p < kr; p++) {
@@ -273,6 +292,8 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
         }
         if (!in_c[jb]) {
             in_c[jb] = 1;
+            double *col = colbuf + (size_t)kc * (size_t)m;
+            for (int i = 0; i < m; i++) col[i] = a[(size_t)i * (size_t)n + (size_t)jb];
             cols[kc++] = jb;
             added = 1;
         }
