@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour import sichuan, sisepai
 from parlour.errors import WireError
 from parlour.protocol import Action, Observation
 
@@ -298,11 +299,20 @@ def _twin_deal(
     return None
 
 
-@pytest.mark.parametrize("name", parlour.games())
-def test_seat_frames_do_not_depend_on_what_the_seat_cannot_see(name: str) -> None:
+#: Sichuan with the exchange of three tiles (the others' picks are secret).
+EXCHANGE = sichuan.Rules(exchange_three=True)
+#: Every game under its default rules, and Sichuan with the exchange.
+VARIANTS = [(name, None) for name in parlour.games()] + [("sichuan", EXCHANGE)]
+
+
+@pytest.mark.parametrize(("name", "rules"), VARIANTS)
+def test_seat_frames_do_not_depend_on_what_the_seat_cannot_see(
+    name: str, rules: parlour.Rules | None
+) -> None:
     """Two tables whose deals differ only in what seat 0 cannot see, played
     with the same moves: seat 0's frames are the same up to that point."""
-    with TestClient(app(seed=11, bots="random")) as c:
+    chosen = {name: rules} if rules is not None else None
+    with TestClient(app(seed=11, bots="random", rules=chosen)) as c:
         server = server_of(c)
         real = server.new_table(name)
         stop = {"sichuan": 40, "sisepai": 40, "shrinewars": 30, "ninedomains": 4}[name]
@@ -339,14 +349,20 @@ def test_seat_frames_do_not_depend_on_what_the_seat_cannot_see(name: str) -> Non
 def test_seat_frames_never_hold_another_hand() -> None:
     """Directly: no other seat's concealed tiles or cards (as its own
     observation holds them) appear in seat 0's frames before the end."""
-    fields = {"sichuan": "hand", "sisepai": "concealed"}
-    for name, field in fields.items():
-        table = WebTable(parlour.make(name, seed=5), bots="random", seed=2, undo=False)
+    cases = [
+        ("sichuan", "hand", sichuan.Game(seed=5)),
+        ("sichuan", "hand", sichuan.Game(seed=6, rules=EXCHANGE)),
+        ("sisepai", "concealed", sisepai.Game(seed=5)),
+    ]
+    for name, field, game in cases:
+        table = WebTable(game, bots="random", seed=2, undo=False)
         text = ""
         hands: list[str] = []
+        own: set[str] = set()  # seat 0's own options: its to show
         frames = table.frames(0, None)
         while True:
             text += json.dumps(frames, separators=(",", ":"))
+            own.update(e["text"] for f in frames if f["type"] == "request" for e in f["legal"])
             if table.game.is_over:
                 break
             for s in range(1, table.game.num_players):
@@ -359,6 +375,15 @@ def test_seat_frames_never_hold_another_hand() -> None:
             if table.game.is_over:
                 break
         assert hands
+        # The tiles another seat passed in an exchange (a secret move): not
+        # as the move's notation (copy ids and all), nor as its label unless
+        # seat 0 could have passed the same kinds itself.
+        label = parlour.spec(name).terminal.action_label
+        passed = [a for s, a in table.game.history if s != 0 and str(a).startswith("exchange")]
+        secret = [str(a) for a in passed] + [label(a) for a in passed if label(a) not in own]
+        assert len(secret) >= (4 if game.rules.to_dict().get("exchange_three") else 0)
+        for t in secret:
+            assert t not in text, f"{name}: another seat's exchange {t!r} is in seat 0's frames"
         text = "".join(text.split())  # a hand written with spaces is found too
         for hand in hands:
             assert hand not in text, f"{name}: another seat's hand [{hand}] is in seat 0's frames"
