@@ -222,6 +222,8 @@ class _Server:
                 if task is not None:
                     task.cancel()
             listeners.discard(queue)
+            if not listeners:
+                self.listeners.pop(table.id, None)
 
     def _handle(self, table: WebTable, viewer: int | None, text: str) -> str | None:
         """Apply one message of a browser; the error to send back, or ``None``."""
