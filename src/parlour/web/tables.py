@@ -70,9 +70,9 @@ class WebTable:
     ``bots`` is a bot name for all the other seats (``"heuristic"``) or
     one per seat (the person's is ignored), or ready :class:`~parlour.Bot`
     objects, one per seat; ``seed`` seeds the bots' generator; ``undo=False``
-    never offers undo (and spares its check). The bots
-    play at once whenever they are to act (before the person when they act
-    together), so the game waits only for the person.
+    never offers undo (and spares its check). The bots play at once
+    whenever they are to act (before the person when they act together),
+    so the game waits only for the person.
     """
 
     def __init__(
@@ -90,9 +90,13 @@ class WebTable:
             )
         if game.history:
             raise ValueError("a web table starts from a game nobody has acted in yet")
+        #: The id that plays the person's seat (a secret: whoever holds it plays).
         self.id = secrets.token_urlsafe(12)
+        #: The id of the spectators' view.
         self.watch_id = secrets.token_urlsafe(12)
+        #: The person's seat.
         self.seat = seat
+        #: Whether undo may be offered at all.
         self.undo_allowed = undo
         self._start = game.clone()
         if isinstance(bots, str) or (bots and isinstance(bots[0], str)):
