@@ -4,10 +4,12 @@ downloaded) plays whole games of all four games by clicking the page's
 buttons, and the end-of-game table the page shows is checked against the
 game's record replayed by :meth:`parlour.Game.from_record`.
 
-Marked ``browser``: the README's ``pytest`` runs them when
+Marked ``browser`` and left out of the README's ``pytest`` (they take
+most of a minute): ``pytest -m browser`` runs them when
 ``/usr/bin/chromium`` is there and skips them, saying so, when it is not;
 ``.ci/run`` installs Chromium and runs ``pytest -m browser`` as a stage of
-its own, so in CI they cannot be skipped.
+its own with ``PARLOUR_REQUIRE_BROWSER=1``, so in CI they cannot be
+skipped.
 """
 
 from __future__ import annotations
