@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import operator
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -148,16 +150,61 @@ def ffi() -> Any:
     return result
 
 
+# Each csrc/*.c is compiled once per content and flags into a cache shared by
+# the test processes (pytest-xdist workers included), then linked: half a
+# dozen tests need the whole core, and compiling it is most of their time.
+_FLAGS = ("-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", "-fPIC")
+
+
+@functools.cache
+def _toolchain() -> str:
+    cc = compiler()
+    version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
+    return f"{cc}\n{version}"
+
+
+@functools.cache
+def _headers_digest() -> str:
+    digest = hashlib.sha256()
+    for path in sorted([*CSRC.glob("*.h"), *CSRC.glob("*.def")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _object(source: Path) -> Path:
+    """``source`` compiled with :data:`_FLAGS`, from the cache if there."""
+    key = hashlib.sha256(
+        "\0".join([_toolchain(), " ".join(_FLAGS), _headers_digest()]).encode()
+        + source.read_bytes()
+    ).hexdigest()[:24]
+    cache = Path(tempfile.gettempdir()) / f"parlour-cbuild-{os.getuid()}"
+    cache.mkdir(exist_ok=True)
+    obj = cache / f"{source.stem}-{key}.o"
+    if not obj.exists():
+        # Another process may compile the same file at the same time: each
+        # writes its own file and the rename that publishes it is atomic.
+        fd, tmp = tempfile.mkstemp(suffix=".o", dir=cache)
+        os.close(fd)
+        try:
+            cmd = [compiler(), *_FLAGS, f"-I{CSRC}", "-c", str(source), "-o", tmp]
+            subprocess.run(cmd, check=True)
+            os.replace(tmp, obj)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    return obj
+
+
+def _objects(sources: list[Path]) -> list[str]:
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return [str(o) for o in pool.map(_object, sources)]
+
+
 def build_library(out_dir: Path, sources: list[str] | None = None) -> Path:
-    """Compile ``sources`` (default: every csrc/*.c) into a shared library in ``out_dir``."""
-    files = (
-        sorted(str(p) for p in CSRC.glob("*.c"))
-        if sources is None
-        else [str(CSRC / s) for s in sources]
-    )
+    """Link ``sources`` (default: every csrc/*.c) into a shared library in ``out_dir``."""
+    files = sorted(CSRC.glob("*.c")) if sources is None else [CSRC / s for s in sources]
     out = out_dir / "libparlour.so"
-    cmd = [compiler(), "-std=c99", "-O2", "-shared", "-fPIC", f"-I{CSRC}", *files, "-o", str(out)]
-    subprocess.run(cmd, check=True)
+    subprocess.run([compiler(), "-shared", *_objects(files), "-o", str(out), "-lm"], check=True)
     return out
 
 
@@ -171,8 +218,8 @@ def load_library(out_dir: Path, sources: list[str] | None = None) -> tuple[Any, 
 
 
 def build_program(source: str, out: Path) -> Path:
-    """Compile the C program ``csrc/tests/<source>`` with every csrc/*.c into ``out``."""
-    files = sorted(str(p) for p in CSRC.glob("*.c"))
-    cmd = [compiler(), "-std=c99", "-Wall", "-Wextra", "-Werror", "-O2", f"-I{CSRC}"]
-    subprocess.run([*cmd, str(CSRC / "tests" / source), *files, "-o", str(out)], check=True)
+    """Compile the C program ``csrc/tests/<source>``, linked with every csrc/*.c, into ``out``."""
+    program = _objects([CSRC / "tests" / source])
+    core = _objects(sorted(CSRC.glob("*.c")))
+    subprocess.run([compiler(), *program, *core, "-o", str(out), "-lm"], check=True)
     return out
