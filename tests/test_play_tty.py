@@ -299,3 +299,26 @@ def test_play_refuses_bad_rules_before_the_game() -> None:
     assert child.before.strip() == (
         "parlour: error: bad sisepai rule flower=true: flower must be an int in 0..100, not True"
     )
+
+
+def test_a_bots_concealed_kong_is_reported_without_its_kind() -> None:
+    # Seed 2 with four HeuristicBots: the game's 57th action, seat 1's, is a concealed
+    # kong of 5m. The terminal tells the person that a concealed kong was
+    # declared, never of what (the rules keep the kind hidden to the end).
+    import random
+
+    from parlour import sichuan as sc
+    from parlour.registry import spec
+    from parlour.terminal import _report
+
+    game = sc.Game(seed=2)
+    bots = [sc.HeuristicBot() for _ in range(4)]
+    rng = random.Random(2)
+    while len(game.history) < 56:
+        seat = game.to_act[0]
+        game.apply(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat), rng))
+    seen = game.observation(1)
+    action = bots[1].act(seen, game.legal_actions(1), rng)
+    assert isinstance(action, sc.Kong) and str(action) == "kong 5m"
+    line = _report(spec("sichuan"), 1, seen, action)
+    assert line == "seat 1 declares a concealed kong"

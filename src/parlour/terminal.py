@@ -125,11 +125,13 @@ _HELP = (
 )
 
 
-def _report(view: TerminalSpec, seat: int, action: Action) -> str | None:
-    secret = view.secret_move(action)
+def _report(game_spec: GameSpec, seat: int, seen: Observation, action: Action) -> str | None:
+    # ``seen`` is the actor's observation before the move: whether a move is
+    # secret can depend on what the actor held (a Sichuan concealed kong).
+    secret = game_spec.hidden_move(seen, action)
     if secret is not None:
         return f"seat {seat} {secret}"
-    text = view.action_label(action)
+    text = game_spec.terminal.action_label(action)
     if text == "pass":
         return None
     return f"seat {seat}: {text}"
@@ -202,7 +204,7 @@ def play_terminal(
         say(rules_text(chosen))
     say("type 'help' for help")
     try:
-        status = _loop(game, view, players, rng, read, say, auto_pass, choices)
+        status = _loop(game, game_spec, players, rng, read, say, auto_pass, choices)
     except KeyboardInterrupt:
         _save(game, save, say)
         raise
@@ -225,7 +227,7 @@ _WORDS = ("help", "list", "look", "quit")
 
 def _loop(
     game: Game,
-    view: TerminalSpec,
+    game_spec: GameSpec,
     players: Sequence[Any],
     rng: random.Random,
     read: Callable[[str], str],
@@ -235,14 +237,16 @@ def _loop(
 ) -> int:
     # Plays until the game ends (0) or the player leaves it (1). ``choices``
     # is kept filled with seat 0's current menu, for completion.
+    view = game_spec.terminal
     shown = True
     while not game.is_over:
         to_act = game.to_act
         if 0 not in to_act:
             seat = to_act[0]
-            action = players[seat].act(game.observation(seat), game.legal_actions(seat), rng)
+            seen = game.observation(seat)
+            action = players[seat].act(seen, game.legal_actions(seat), rng)
             game.apply(seat, action)
-            line = _report(view, seat, action)
+            line = _report(game_spec, seat, seen, action)
             if line is not None:
                 say(line)
             shown = True
