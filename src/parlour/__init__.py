@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from parlour._version import __version__
-from parlour.errors import IllegalActionError, NotationError, ParlourError, RecordError
+from parlour.errors import IllegalActionError, NotationError, ParlourError, RecordError, WireError
 from parlour.protocol import (
     RECORD_FORMAT,
     Action,
@@ -49,6 +49,7 @@ __all__ = [
     "RecordError",
     "Result",
     "Rules",
+    "WireError",
     "__version__",
     "backend",
     "game_class",
