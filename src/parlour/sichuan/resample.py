@@ -84,7 +84,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any
@@ -470,20 +470,17 @@ class Resampler:
             free -= len(self.pinned) - len(pinned_in_kongs)
         return free
 
-    # -- the exact sampler ---------------------------------------------------
-    def _dp_seats(self) -> list[int]:
-        return self._seats_dp
-
-    def _choices(
-        self, s: int, rem: tuple[int, int, int, int], pinned_in_kongs: frozenset[int]
-    ) -> list[tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]]]:
-        """Each composition of ``s``'s hidden tiles that fits: (ways, taken, rest)."""
-        free = self._free(s, pinned_in_kongs)
+    def _special_subsets(
+        self, s: int, available: int, free: int
+    ) -> Iterator[tuple[int, frozenset[int], int, int]]:
+        """Each subset (a bit mask) of the still available special tiles that
+        ``s``'s ``free`` hidden slots can take: with the specials ``s`` itself
+        left low, how many of the others are of its missing suit, and how many
+        slots remain for plain tiles."""
         m = self.missing[s]
-        out = []
         nspec = len(self.specials)
         for mask in range(1 << nspec):
-            if mask & ~rem[3]:
+            if mask & ~available:
                 continue
             own: list[int] = []
             other_m = 0
@@ -495,9 +492,21 @@ class Resampler:
                     elif m >= 0 and _suit(c) == m:
                         other_m += 1
             need = free - bin(mask).count("1")
-            if need < 0:
-                continue
-            lows = frozenset(own)
+            if need >= 0:
+                yield mask, frozenset(own), other_m, need
+
+    # -- the exact sampler ---------------------------------------------------
+    def _dp_seats(self) -> list[int]:
+        return self._seats_dp
+
+    def _choices(
+        self, s: int, rem: tuple[int, int, int, int], pinned_in_kongs: frozenset[int]
+    ) -> list[tuple[int, tuple[int, int, int, int], tuple[int, int, int, int]]]:
+        """Each composition of ``s``'s hidden tiles that fits: (ways, taken, rest)."""
+        free = self._free(s, pinned_in_kongs)
+        m = self.missing[s]
+        out = []
+        for mask, lows, other_m, need in self._special_subsets(s, rem[3], free):
             for a0 in range(min(need, rem[0]) + 1):
                 for a1 in range(min(need - a0, rem[1]) + 1):
                     a2 = need - a0 - a1
@@ -550,23 +559,7 @@ class Resampler:
         free = self._free(s, pinned_in_kongs)
         other = key[3]
         total = 0
-        nspec = len(self.specials)
-        for mask in range(1 << nspec):
-            if mask & ~rem[3]:
-                continue
-            own: list[int] = []
-            other_m = 0
-            for b in range(nspec):
-                if mask >> b & 1:
-                    c, owner, _ = self.specials[b]
-                    if owner == s:
-                        own.append(c)
-                    elif m >= 0 and _suit(c) == m:
-                        other_m += 1
-            need = free - bin(mask).count("1")
-            if need < 0:
-                continue
-            lows = frozenset(own)
+        for _mask, lows, other_m, need in self._special_subsets(s, rem[3], free):
             for x in range(min(need, rm) + 1):
                 if need - x > other:
                     continue
