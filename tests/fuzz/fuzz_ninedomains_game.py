@@ -19,8 +19,6 @@ fixed time:
 
 from __future__ import annotations
 
-import contextlib
-import copy
 import random
 import sys
 from pathlib import Path
@@ -31,11 +29,13 @@ import atheris
 # The C structs' layout, read from the headers by the tests' helper (cffi):
 # the harness edits saved states field by field.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _engine_harness import check_record, check_saved_states, outcome
+
 from cbuild import ffi as _cffi
 
 with atheris.instrument_imports():
-    from parlour import _backend, records
-    from parlour.errors import ParlourError, RecordError
+    from parlour import _backend
     from parlour.ninedomains import Game, Rules
 
 C = _backend.load("c")
@@ -57,16 +57,6 @@ def _game(fdp: atheris.FuzzedDataProvider, engine: str) -> Game:
     else:
         rules = Rules(tie_break="domains" if flags & 2 else "draw")
     return Game(rules, seed=fdp.ConsumeIntInRange(0, 65535), engine=engine)
-
-
-def _outcome(game: Game, seat: int, how: str, what: Any) -> str:
-    # What a step did: "ok" or the parlour error it raised (type and text).
-    # `what` is an action text, an action id or an action.
-    try:
-        game.apply(seat, game.action_from_id(what, seat) if how == "id" else what)
-    except ParlourError as exc:
-        return f"{type(exc).__name__}: {exc}"
-    return "ok"
 
 
 def _raw_id(pure: Game, fast: Game, seat: int, raw: int) -> None:
@@ -114,23 +104,6 @@ def _edited(raw: bytes, rng: random.Random) -> bytes:
     return bytes(buf)
 
 
-def _damage(data: Any, rng: random.Random) -> Any:
-    # One value somewhere in the record replaced by junk.
-    path: list[Any] = []
-    node = data
-    while isinstance(node, (dict, list)) and node and rng.random() < 0.8:
-        key = rng.choice(list(node)) if isinstance(node, dict) else rng.randrange(len(node))
-        path.append(key)
-        node = node[key]
-    if not path:
-        return data
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    parent[path[-1]] = rng.choice(_JUNK)
-    return data
-
-
 def one_input(data: bytes) -> None:
     if len(data) < 4:
         return
@@ -157,7 +130,7 @@ def one_input(data: bytes) -> None:
             legal = pure.legal_actions(seat) if 0 <= seat < 2 else []
             pick = legal[number % len(legal)] if legal else "decline"
             how, what = "action", pick
-        assert _outcome(pure, seat, how, what) == _outcome(fast, seat, how, what)
+        assert outcome(pure, seat, how, what) == outcome(fast, seat, how, what)
         assert pure.to_act == fast.to_act
         for s in (0, 1):
             assert pure.observation(s) == fast.observation(s)
@@ -165,31 +138,18 @@ def one_input(data: bytes) -> None:
     assert pure.record() == fast.record()
     if pure.is_over:
         assert pure.result == fast.result
-    # The record replays; a damaged one (with its digest made to match, so
-    # that the check reaches the rules, deal and actions) replays or is
-    # refused with RecordError.
     record = fast.record()
-    assert Game.from_record(record).record() == record
-    bad = _damage(copy.deepcopy(record), rng)
-    if isinstance(bad, dict):
-        bad.pop("digest", None)
-        with contextlib.suppress(RecordError, TypeError, ValueError):
-            bad["digest"] = records.digest(bad)
-    with contextlib.suppress(RecordError):
-        Game.from_record(bad)
-    # Saved states: the input itself, and the game's state damaged.
-    blob = (data * (_SIZE // len(data) + 1))[:_SIZE]
-    damaged = bytearray(fast._engine._s.state_bytes())  # type: ignore[attr-defined]
-    for byte in data[:4]:
-        damaged[rng.randrange(_SIZE)] ^= byte or 1
-    raw = fast._engine._s.state_bytes()  # type: ignore[attr-defined]
-    _play_out(C._ninedomains_state_from_bytes(_edited(raw, rng)), rng)  # valid, so accepted
-    for raw in (blob, bytes(damaged)):
-        try:
-            state = C._ninedomains_state_from_bytes(raw)
-        except ValueError:
-            continue
-        _play_out(state, rng)
+    check_record(Game, record, rng, _JUNK)
+    check_saved_states(
+        data,
+        fast._engine._s.state_bytes(),  # type: ignore[attr-defined]
+        rng=rng,
+        from_bytes=C._ninedomains_state_from_bytes,
+        edited=_edited,
+        play_out=_play_out,
+        flips=4,
+        recheck=False,
+    )
 
 
 if __name__ == "__main__":
