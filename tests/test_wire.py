@@ -7,6 +7,8 @@ observation at every step and, with the information-set test's twins,
 shown to depend on nothing the seat may not know.
 """
 
+# ruff: noqa: RUF001 (Chinese text: its full-width punctuation is meant)
+
 from __future__ import annotations
 
 import random
@@ -49,6 +51,18 @@ def _validate(messages: Sequence[dict[str, Any]]) -> None:
         line = wire.encode(msg)
         assert line.count(b"\n") == 1 and line.endswith(b"\n")
         assert wire.decode(line) == msg
+
+
+def _without_display(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``messages`` with every display field (and the hello's locale) taken out."""
+    out = []
+    for msg in messages:
+        msg = {k: v for k, v in msg.items() if k not in ("display", "locale")}
+        for key in ("revealed", "legal"):
+            if key in msg:
+                msg[key] = [{k: v for k, v in r.items() if k != "display"} for r in msg[key]]
+        out.append(msg)
+    return out
 
 
 def _play(table: Table, bots: Sequence[Any], seed: int, check: int) -> list[dict[str, Any]]:
@@ -102,6 +116,11 @@ def test_every_message_of_a_game_follows_the_schema(name: str) -> None:
         stream = table.messages(viewer)
         _validate(stream)
         _validate([table.snapshot(viewer)])
+        # The same stream with display fields in each locale.
+        for locale in ("en", "zh"):
+            shown = table.messages(viewer, locale=locale)
+            _validate(shown)
+            assert _without_display(shown) == stream
         assert [m["type"] for m in stream[:2]] == ["hello", "event"]
         assert stream[-1]["type"] == "end" and stream[-1]["result"] == game.result.to_dict()
         events = [m for m in stream if m["type"] == "event"]
@@ -119,6 +138,7 @@ def test_every_message_of_many_games_follows_the_schema(name: str, kind: str) ->
         _validate(requests)
         for viewer in table.viewers:
             _validate(table.messages(viewer))
+            _validate(table.messages(viewer, locale="zh"))
 
 
 def test_requests_list_each_id_once_with_the_text_a_person_types() -> None:
@@ -298,10 +318,12 @@ def test_lines_that_are_no_message_are_refused(line: bytes, why: str) -> None:
 
 
 def _stream(cls: Any, rules: Any, deal: Any, moves: Sequence[tuple[int, str]], seat: int) -> Any:
+    # The seat's stream bare and with its display fields in Chinese: both
+    # must depend on nothing the seat may not know.
     table = Table(cls._from_deal(rules, deal), viewers=[seat])
     for who, text in moves:
         table.apply(who, text)
-    return table.messages(seat)
+    return table.messages(seat), table.messages(seat, locale="zh")
 
 
 def _choice_moves(
@@ -513,3 +535,109 @@ def test_an_added_kong_is_public() -> None:
     action = table.events(seat, index)[0]["action"]
     for viewer in [*range(4), None]:
         assert table.events(viewer, index)[0]["action"] == action
+
+
+# -- display fields ------------------------------------------------------------------
+
+_ZH_RANKS = "一二三四五六七八九"
+_ZH_SUITS = {"m": "万", "p": "筒", "s": "条"}
+
+
+def _zh_tile(text: str) -> str:
+    # A Sichuan tile kind in Chinese, from the rules: rank numeral and suit.
+    return _ZH_RANKS[int(text[0]) - 1] + _ZH_SUITS[text[1]]
+
+
+def test_display_fields_give_the_catalogues_chinese_names() -> None:
+    game = sichuan.Game(sichuan.Rules(exchange_three=True), seed=4)
+    table = Table(game)
+    bots = make_bots("sichuan", ["heuristic"] * 4)
+    rng = random.Random(4)
+    request = None
+    while not game.is_over:
+        seat = game.to_act[0]
+        if request is None and game.phase == "turn":
+            request = table.request(seat, locale="zh")
+        table.apply(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat), rng))
+    hello, *rest = table.messages(1, locale="zh")
+    assert hello["locale"] == "zh" and hello["display"] == "四川麻将（血战到底）"
+    events = [m for m in rest if m["type"] == "event"]
+    # The others' exchange picks: the hidden move's Chinese name, nothing more.
+    secrets = [e for e in events if "secret" in e]
+    assert len(secrets) == 3
+    assert {e["display"] for e in secrets} == {"选好了换出的三张牌"}
+    discards = [e for e in events if (e["action"] or "").startswith("discard ")]
+    assert discards
+    for e in discards:
+        assert e["display"] == "打出" + _zh_tile(e["action"].split()[1])
+    # Revealed declarations read as the suit's Chinese name.
+    shown = [r for e in events for r in e.get("revealed", ()) if r["action"].startswith("declare")]
+    assert len(shown) == 3
+    for r in shown:
+        assert r["display"] == "定缺：" + _ZH_SUITS[r["action"].split()[1]]
+    assert request is not None
+    for entry in request["legal"]:
+        if entry["text"].startswith("discard"):
+            assert entry["display"] == "打出" + _zh_tile(entry["text"].split()[1])
+    end = rest[-1]
+    assert end["type"] == "end" and end["result"]["ledger"]
+    reasons = sichuan.names.CATALOGUE.section("payments")
+    for *_, reason in end["result"]["ledger"]:
+        entry = reasons.get(reason)
+        assert entry is not None and end["display"][reason] == entry.zh
+    # In English, the catalogue's English names.
+    en = table.messages(1, locale="en")
+    assert en[0]["display"] == "Sichuan mahjong"
+    first = next(m for m in en if m["type"] == "event" and m["action"] == discards[0]["action"])
+    rank, suit = discards[0]["action"].split()[1]
+    names = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+    assert first["display"] == f"Discard {rank} {names[suit]}"
+    # Without a locale, no display field at all.
+    assert not any("display" in m for m in table.messages(1))
+
+
+def test_shrine_wars_payments_read_the_lots_cards() -> None:
+    game = shrinewars.Game(seed=2)
+    table = Table(game)
+    bots = make_bots("shrinewars", ["heuristic"] * 4)
+    rng = random.Random(2)
+    while not game.is_over:
+        seat = game.to_act[0]
+        table.apply(seat, bots[seat].act(game.observation(seat), game.legal_actions(seat), rng))
+    end = table.end(locale="zh")
+    assert end is not None
+    bids = [p for p in end["result"]["ledger"] if p[3].startswith("bid for ")]
+    assert bids
+    for *_, reason in bids:
+        cards = reason.removeprefix("bid for ").split()
+        want = "、".join(shrinewars.names.card_name(c, "zh") for c in cards)
+        assert end["display"][reason] == f"拍得：{want}"
+    if any(p[3] == "payout" for p in end["result"]["ledger"]):
+        assert end["display"]["payout"] == "分得奖金"
+
+
+def test_a_process_bot_is_sent_display_fields_in_its_locale(tmp_path: Any) -> None:
+    import sys
+    from pathlib import Path
+
+    from parlour.wire import ProcessBot, play
+
+    log = tmp_path / "lines.jsonl"
+    script = Path(__file__).resolve().parent / "wire_bots" / "random_bot.py"
+    game = sisepai.Game(seed=5)
+    bots: list[Any] = make_bots("sisepai", ["random"] * 4)
+    bots[2] = ProcessBot(
+        [sys.executable, str(script), "--log", str(log)], game="sisepai", locale="zh"
+    )
+    play(game, bots, seed=5)
+    lines = [wire.decode(line) for line in log.read_bytes().splitlines()]
+    _validate(lines)
+    assert lines[0]["type"] == "hello" and lines[0]["display"] == "四色牌"
+    requests = [m for m in lines if m["type"] == "request"]
+    assert requests
+    for m in requests:
+        for entry in m["legal"]:
+            assert entry["display"] == sisepai.names.describe_action(entry["text"], "zh")
+    assert any("吃" in e["display"] or "打出" in e["display"] for m in requests for e in m["legal"])
+    with pytest.raises(ValueError, match="unknown locale"):
+        ProcessBot([sys.executable, str(script)], game="sisepai", locale="fr")  # type: ignore[arg-type]

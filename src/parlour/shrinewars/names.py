@@ -55,6 +55,12 @@ _COMBINATIONS = (
     Entry("same4", "Four of one value", "同点四张"),
     Entry("run", "Run of one element", "同元素顺子"),
 )
+# Ledger reasons (the engine's texts): the winner's bid paid into the pot
+# for the lot's cards, and a receiver's share of the pot.
+_PAYMENTS = (
+    Entry("bid for", "Bid paid for", "拍得"),
+    Entry("payout", "Share of the pot", "分得奖金"),
+)
 _WORDS = (
     Entry("game", "Shrine Wars", "神殿之战"),
     Entry("kings", "Elemental Kings", "元素之王"),
@@ -95,6 +101,7 @@ CATALOGUE = Catalogue(
         Section("actions", "Actions", _ACTIONS),
         Section("combinations", "Combinations", _COMBINATIONS),
         Section("words", "Table words", _WORDS),
+        Section("payments", "Payment reasons", _PAYMENTS),
     ),
     "An invented game with an English source: the Chinese names are this "
     "project's translations (the kings' names transliterated).",

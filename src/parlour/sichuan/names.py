@@ -137,6 +137,13 @@ _DIRECTIONS = (
     Entry("previous", "To the previous player", "换给上家"),
 )
 
+# What the other seats are told of a secret move (the spec's secret_move
+# texts, which the wire protocol's events carry as ``secret``).
+_SECRETS = (
+    Entry("chooses three tiles to pass", "chooses three tiles to pass", "选好了换出的三张牌"),
+    Entry("declares a concealed kong", "declares a concealed kong", "暗杠"),
+)
+
 _WORDS = (
     Entry("game", "Sichuan mahjong", "四川麻将（血战到底）"),
     Entry("seat", "Seat", "座位"),
@@ -172,6 +179,7 @@ CATALOGUE = Catalogue(
         Section("taken", "What became of a discard", _TAKEN),
         Section("directions", "Exchange directions", _DIRECTIONS),
         Section("words", "Table words", _WORDS),
+        Section("secrets", "Secret moves as the others are told", _SECRETS),
     ),
     "Chinese names as used at Sichuan tables; 万 筒 条 for the suits.",
 )

@@ -7,6 +7,9 @@ in any language (:doc:`/wire`).
 * :class:`ProcessBot` plays a seat by an external program speaking the
   protocol on its standard input and output; :func:`bot_from_spec` builds
   one from ``"cmd:COMMAND"``;
+* :func:`localise` adds display fields in a locale (``"en"``, ``"zh"``):
+  the readings of actions, hidden moves and payments from the game's names
+  catalogue;
 * :func:`schema` is the JSON Schema every message follows (shipped as
   ``parlour-wire-1.schema.json``).
 """
@@ -18,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from parlour.errors import WireError
+from parlour.wire.display import localise
 from parlour.wire.messages import PROTOCOL, decode, encode, fold, legal_entries, read_reply
 from parlour.wire.process import ProcessBot, bot_from_spec, play
 from parlour.wire.table import Table, public_view
@@ -33,6 +37,7 @@ __all__ = [
     "encode",
     "fold",
     "legal_entries",
+    "localise",
     "play",
     "public_view",
     "read_reply",

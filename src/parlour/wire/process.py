@@ -15,9 +15,11 @@ from collections.abc import Mapping, Sequence
 from typing import IO, Any, Literal
 
 from parlour import protocol
+from parlour._locale import Locale, check_locale
 from parlour.errors import WireError
 from parlour.protocol import Action, Bot, Game, Observation, Result
 from parlour.registry import spec
+from parlour.wire.display import localise
 from parlour.wire.messages import (
     MAX_LINE,
     changes,
@@ -55,14 +57,16 @@ class ProcessBot:
 
     ``game`` names the game and ``rules`` its options (a rules object or a
     mapping; the defaults when ``None``): they fix the action ids.
-    ``time_limit`` is the seconds a decision may take, ``None`` for no
-    limit; on a timeout the ``default`` action is taken (``"first"``: the
-    first legal action, ``"random"``: one drawn from the game's generator),
-    :attr:`timeouts` counts it and the program is told by an ``error``
-    message; its late answer is read and dropped. A reply that is not JSON,
-    not an action, or names no legal action raises
-    :class:`~parlour.errors.WireError`, as does a program that exits (or
-    cannot be started); the program is then stopped.
+    ``locale`` (``"en"`` or ``"zh"``), when given, adds the display fields
+    in that locale to every message the program is sent
+    (:func:`parlour.wire.localise`). ``time_limit`` is the seconds a
+    decision may take, ``None`` for no limit; on a timeout the ``default``
+    action is taken (``"first"``: the first legal action, ``"random"``: one
+    drawn from the game's generator), :attr:`timeouts` counts it and the
+    program is told by an ``error`` message; its late answer is read and
+    dropped. A reply that is not JSON, not an action, or names no legal
+    action raises :class:`~parlour.errors.WireError`, as does a program that
+    exits (or cannot be started); the program is then stopped.
 
     The program is stopped (its input closed, then terminated, then killed
     if need be, and always waited for) by :meth:`close`, by :meth:`finish`
@@ -80,6 +84,7 @@ class ProcessBot:
         default: Default = "first",
         stderr: int | IO[Any] | None = None,
         cwd: str | os.PathLike[str] | None = None,
+        locale: Locale | None = None,
     ) -> None:
         self._proc: subprocess.Popen[bytes] | None = None
         argv = shlex.split(command) if isinstance(command, str) else list(command)
@@ -106,6 +111,7 @@ class ProcessBot:
         #: Decisions the program did not make in time (the default was taken).
         self.timeouts = 0
         self._rules = chosen
+        self._locale = None if locale is None else check_locale(locale)
         self._view: dict[str, Any] | None = None
         self._sent = 0  # events sent
         self._owed = 0  # answers to timed-out requests still to come
@@ -311,6 +317,8 @@ class ProcessBot:
         proc = self._proc
         if proc is None or proc.stdin is None:
             raise WireError(f"{self!r} is closed")
+        if self._locale is not None:
+            msg = localise(self._game_name, msg, self._locale)
         try:
             proc.stdin.write(encode(msg))
             proc.stdin.flush()

@@ -35,9 +35,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from parlour import protocol
+from parlour._locale import Locale
 from parlour.errors import IllegalActionError, WireError
 from parlour.protocol import Action, Game
 from parlour.registry import GameSpec, TerminalSpec, spec
+from parlour.wire.display import localise
 from parlour.wire.messages import changes, legal_entries, message
 
 __all__ = ["Table", "public_view"]
@@ -73,6 +75,11 @@ class Table:
     the last index it holds, or a :meth:`snapshot` and what follows it.
     A web server pushes these dicts to its sockets as they come; the table
     holds no socket and no thread.
+
+    A client that names a locale (``locale="zh"`` to :meth:`hello`,
+    :meth:`events`, :meth:`request`, :meth:`end` and :meth:`messages`) gets
+    the messages with their display fields in that locale
+    (:func:`parlour.wire.localise`); without one, none are added.
 
     ``viewers`` are the seats (and ``None``, the spectators) whose streams
     the table keeps: all of them by default. Each event costs an
@@ -129,27 +136,32 @@ class Table:
         """The index the next event will have (every viewer's streams agree)."""
         return len(self._events[self._viewers[0]])
 
-    def hello(self, viewer: Viewer) -> dict[str, Any]:
+    def hello(self, viewer: Viewer, locale: Locale | None = None) -> dict[str, Any]:
         """The first message of ``viewer``'s stream: the game, its rules,
         the seat (``None`` for a spectator) and the protocol version."""
         self._check(viewer)
         game = self._game
-        return message(
-            "hello",
-            game=game.name,
-            title=self._title,
-            rules=game.rules.to_dict(),
-            seat=viewer,
-            num_players=game.num_players,
-            num_action_ids=getattr(game, "num_action_ids", None),
+        return self._shown(
+            message(
+                "hello",
+                game=game.name,
+                title=self._title,
+                rules=game.rules.to_dict(),
+                seat=viewer,
+                num_players=game.num_players,
+                num_action_ids=getattr(game, "num_action_ids", None),
+            ),
+            locale,
         )
 
-    def events(self, viewer: Viewer, since: int = 0) -> list[dict[str, Any]]:
+    def events(
+        self, viewer: Viewer, since: int = 0, locale: Locale | None = None
+    ) -> list[dict[str, Any]]:
         """``viewer``'s events from index ``since`` on, in order."""
         self._check(viewer)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise ValueError(f"since must be an event index (an int >= 0), not {since!r}")
-        return [dict(e) for e in self._events[viewer][since:]]
+        return [self._shown(e, locale) for e in self._events[viewer][since:]]
 
     def snapshot(self, viewer: Viewer) -> dict[str, Any]:
         """What ``viewer`` sees now as one message: its view (the
@@ -165,7 +177,7 @@ class Table:
             observation=dict(self._views[viewer]),
         )
 
-    def request(self, seat: int) -> dict[str, Any] | None:
+    def request(self, seat: int, locale: Locale | None = None) -> dict[str, Any] | None:
         """The request to ``seat`` to act (``None`` when it need not): who
         is to act and the legal actions, each id once with its text."""
         game = self._game
@@ -174,33 +186,38 @@ class Table:
         if seat not in game.to_act:
             return None
         legal = game.legal_actions(seat)
-        return message(
-            "request",
-            seat=seat,
-            index=self.index,
-            to_act=list(game.to_act),
-            legal=legal_entries(legal, game.action_id, self._label),
+        return self._shown(
+            message(
+                "request",
+                seat=seat,
+                index=self.index,
+                to_act=list(game.to_act),
+                legal=legal_entries(legal, game.action_id, self._label),
+            ),
+            locale,
         )
 
-    def end(self) -> dict[str, Any] | None:
+    def end(self, locale: Locale | None = None) -> dict[str, Any] | None:
         """The last message of every stream once the game is over: its
         result (scores, winners, payments and the game's details)."""
         result = self._game.result
         if result is None:
             return None
-        return message("end", index=self.index, result=result.to_dict())
+        return self._shown(message("end", index=self.index, result=result.to_dict()), locale)
 
-    def messages(self, viewer: Viewer, since: int | None = None) -> list[dict[str, Any]]:
+    def messages(
+        self, viewer: Viewer, since: int | None = None, locale: Locale | None = None
+    ) -> list[dict[str, Any]]:
         """``viewer``'s stream: from the start (``since=None``: hello and
         every event) or from event index ``since`` on, then the request
         when the seat is to act, or the end when the game is over."""
-        out = [self.hello(viewer)] if since is None else []
-        out += self.events(viewer, since or 0)
+        out = [self.hello(viewer, locale)] if since is None else []
+        out += self.events(viewer, since or 0, locale)
         if viewer is not None:
-            req = self.request(viewer)
+            req = self.request(viewer, locale)
             if req is not None:
                 out.append(req)
-        end = self.end()
+        end = self.end(locale)
         if end is not None:
             out.append(end)
         return out
@@ -260,6 +277,10 @@ class Table:
         return act
 
     # -- inside ---------------------------------------------------------------------
+    def _shown(self, msg: Mapping[str, Any], locale: Locale | None) -> dict[str, Any]:
+        # The display fields come from the message alone (see localise).
+        return dict(msg) if locale is None else localise(self._game.name, msg, locale)
+
     def _check(self, viewer: object) -> None:
         if viewer in getattr(self, "_viewers", (viewer,)):
             return
