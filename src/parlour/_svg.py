@@ -27,6 +27,8 @@ __all__ = [
     "path",
     "polygon",
     "rect",
+    "row",
+    "spaced",
     "star",
     "text",
     "text_width",
@@ -105,6 +107,47 @@ def group(body: str, x: float = 0, y: float = 0, scale: float = 1, label: str | 
         move += f" scale({num(scale)})"
     inner = (title(label) if label else "") + body
     return f'<g transform="{move}">{inner}</g>'
+
+
+def row(
+    pieces: Sequence[str],
+    x: float,
+    y: float,
+    *,
+    pitch: float,
+    scale: float = 1,
+    dim: Sequence[bool] = (),
+) -> str:
+    """Drawn pieces (tile or card bodies) in a row from (``x``, ``y``), left
+    to right ``pitch`` apart (before ``scale``); a piece whose ``dim`` flag
+    is true is faded (a discard claimed by another seat).
+
+    >>> row(["A", "B"], 0, 0, pitch=10)
+    '<g transform="translate(0,0)">A</g><g transform="translate(10,0)">B</g>'
+    """
+    out = []
+    for i, body in enumerate(pieces):
+        if i < len(dim) and dim[i]:
+            body = f'<g opacity="0.45">{body}</g>'
+        out.append(group(body, x + i * pitch * scale, y, scale))
+    return "".join(out)
+
+
+def spaced(groups: Iterable[Sequence[str]], *, pitch: float, gap: float) -> tuple[str, float]:
+    """Groups of drawn pieces (a hand's concealed tiles, then each meld) in
+    one row, ``gap`` between groups; empty groups are left out. Returns the
+    markup and its width (at least one ``pitch``).
+
+    >>> spaced([["A"], [], ["B", "C"]], pitch=10, gap=5)[1]
+    35.0
+    """
+    body = []
+    x = 0.0
+    for pieces in groups:
+        if pieces:
+            body.append(row(pieces, x, 0, pitch=pitch))
+            x += len(pieces) * pitch + gap
+    return "".join(body), max(x - gap, float(pitch))
 
 
 def rect(

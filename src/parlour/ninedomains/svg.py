@@ -158,17 +158,17 @@ def back(*, size: float | None = None, locale: Locale = "en") -> str:
     return _svg.document(CARD_WIDTH, CARD_HEIGHT, _back_body(label), size=size)
 
 
+def _piece(c: object | None, loc: Locale) -> str:
+    # A card's body (None: face down, an unrevealed placement).
+    if c is None:
+        return _back_body(CATALOGUE.lookup("words", "hidden", loc))
+    k = card_index(c)
+    return _card_body(k, card_name(k, loc))
+
+
 def _row(items: Sequence[object | None], x: float, y: float, scale: float, loc: Locale) -> str:
-    hidden = CATALOGUE.lookup("words", "hidden", loc)
-    out = []
-    for i, c in enumerate(items):
-        if c is None:
-            body = _back_body(hidden)
-        else:
-            k = card_index(c)
-            body = _card_body(k, card_name(k, loc))
-        out.append(_svg.group(body, x + i * (CARD_WIDTH + 4) * scale, y, scale))
-    return "".join(out)
+    pieces = [_piece(c, loc) for c in items]
+    return _svg.row(pieces, x, y, pitch=CARD_WIDTH + 4, scale=scale)
 
 
 def cards(cards: Sequence[object], *, size: float | None = None, locale: Locale = "en") -> str:
@@ -196,12 +196,11 @@ def _word(key: str, loc: Locale) -> str:
 def _domains(
     values: Sequence[int], x: float, y: float, scale: float, rules: Rules, loc: Locale
 ) -> str:
-    out = []
-    for i, v in enumerate(values):
+    pieces = []
+    for v in values:
         element = rules.element_of(v)
-        body = _domain_body(v, element, _domain_label(v, element, loc))
-        out.append(_svg.group(body, x + i * (CARD_WIDTH + 4) * scale, y, scale))
-    return "".join(out)
+        pieces.append(_domain_body(v, element, _domain_label(v, element, loc)))
+    return _svg.row(pieces, x, y, pitch=CARD_WIDTH + 4, scale=scale)
 
 
 def observation(obs: _Obs, *, size: float | None = None, locale: Locale = "en") -> str:

@@ -114,10 +114,8 @@ def back(*, size: float | None = None, locale: Locale = "en") -> str:
 
 
 def _row(ids: Sequence[int], x: float, y: float, scale: float, loc: Locale) -> str:
-    return "".join(
-        _svg.group(_card_body(c, card_name(c, loc)), x + i * CARD_WIDTH * scale, y, scale)
-        for i, c in enumerate(ids)
-    )
+    pieces = [_card_body(c, card_name(c, loc)) for c in ids]
+    return _svg.row(pieces, x, y, pitch=CARD_WIDTH, scale=scale)
 
 
 def cards(cards: Iterable[int | str], *, size: float | None = None, locale: Locale = "en") -> str:
@@ -131,10 +129,7 @@ def cards(cards: Iterable[int | str], *, size: float | None = None, locale: Loca
     ids = [_card_id(c) for c in cards]
     gap = CARD_WIDTH / 8
     width = max(len(ids) * (CARD_WIDTH + gap) - gap, CARD_WIDTH)
-    body = "".join(
-        _svg.group(_card_body(c, card_name(c, loc)), i * (CARD_WIDTH + gap), 0)
-        for i, c in enumerate(ids)
-    )
+    body = _svg.row([_card_body(c, card_name(c, loc)) for c in ids], 0, 0, pitch=CARD_WIDTH + gap)
     label = " ".join(f"{c % 9 + 1}{_LETTERS[c // 9]}" for c in ids)
     return _svg.document(width, CARD_HEIGHT, body, size=size, label=label or None)
 

@@ -195,6 +195,13 @@ def back(*, size: float | None = None, locale: Locale = "en") -> str:
     return _svg.document(TILE_WIDTH, TILE_HEIGHT, _svg.title(label) + _back_body(), size=size)
 
 
+def _piece(k: int | None, loc: Locale) -> str:
+    # A tile's body (None: face down).
+    if k is None:
+        return _svg.title(CATALOGUE.lookup("words", "hidden", loc)) + _back_body()
+    return _tile_body(k, kind_name(k, loc))
+
+
 def _row(
     items: Sequence[int | None],
     x: float,
@@ -203,18 +210,7 @@ def _row(
     loc: Locale,
     dim: Sequence[bool] = (),
 ) -> str:
-    # A row of tiles (None: face down) left to right from (x, y).
-    out = []
-    for i, k in enumerate(items):
-        body = (
-            _svg.title(CATALOGUE.lookup("words", "hidden", loc)) + _back_body()
-            if k is None
-            else _tile_body(k, kind_name(k, loc))
-        )
-        if i < len(dim) and dim[i]:
-            body = f'<g opacity="0.45">{body}</g>'
-        out.append(_svg.group(body, x + i * TILE_WIDTH * scale, y, scale))
-    return "".join(out)
+    return _svg.row([_piece(k, loc) for k in items], x, y, pitch=TILE_WIDTH, scale=scale, dim=dim)
 
 
 def _meld_tiles(kind: int | None, type_: str) -> list[int | None]:
@@ -257,17 +253,11 @@ def hand(
         groups += [_meld_tiles(m.kind, m.type) for m in hand.melds]
     else:
         groups = [[_kind_of(k) for k in hand]]
-    gap = TILE_WIDTH / 3
-    body = []
-    x = 0.0
-    for g in groups:
-        if not g:
-            continue
-        body.append(_row(g, x, 0, 1, loc))
-        x += len(g) * TILE_WIDTH + gap
-    width = max(x - gap, TILE_WIDTH)
+    body, width = _svg.spaced(
+        [[_piece(k, loc) for k in g] for g in groups], pitch=TILE_WIDTH, gap=TILE_WIDTH / 3
+    )
     text = " ".join(KIND_NAMES[k] if k is not None else "?" for g in groups for k in g)
-    return _svg.document(width, TILE_HEIGHT, "".join(body), size=size, label=text or None)
+    return _svg.document(width, TILE_HEIGHT, body, size=size, label=text or None)
 
 
 class _MeldInfoShape(Protocol):

@@ -122,17 +122,15 @@ def back(*, size: float | None = None, locale: Locale = "en") -> str:
     return _svg.document(CARD_WIDTH, CARD_HEIGHT, _back_body(label), size=size)
 
 
+def _piece(k: int | None, loc: Locale) -> str:
+    # A card's body (None: face down).
+    if k is None:
+        return _back_body(CATALOGUE.lookup("words", "hidden", loc))
+    return _card_body(k, kind_name(k, loc))
+
+
 def _row(items: Sequence[int | None], x: float, y: float, scale: float, loc: Locale) -> str:
-    hidden = CATALOGUE.lookup("words", "hidden", loc)
-    return "".join(
-        _svg.group(
-            _back_body(hidden) if k is None else _card_body(k, kind_name(k, loc)),
-            x + i * CARD_WIDTH * scale,
-            y,
-            scale,
-        )
-        for i, k in enumerate(items)
-    )
+    return _svg.row([_piece(k, loc) for k in items], x, y, pitch=CARD_WIDTH, scale=scale)
 
 
 def cards(ids: Iterable[int], *, size: float | None = None, locale: Locale = "en") -> str:
@@ -161,16 +159,11 @@ def hand(hand: Any, *, size: float | None = None, locale: Locale = "en") -> str:
         groups.append([k for k, n in enumerate(hand.counts) for _ in range(n)])
     else:
         groups = [[_kind_of(k) for k in hand]]
-    gap = CARD_WIDTH / 2
-    body = []
-    x = 0.0
-    for g in groups:
-        if g:
-            body.append(_row(list(g), x, 0, 1, loc))
-            x += len(g) * CARD_WIDTH + gap
-    width = max(x - gap, CARD_WIDTH)
+    body, width = _svg.spaced(
+        [[_piece(k, loc) for k in g] for g in groups], pitch=CARD_WIDTH, gap=CARD_WIDTH / 2
+    )
     text = " ".join(kind_text(k) for g in groups for k in g)
-    return _svg.document(width, CARD_HEIGHT, "".join(body), size=size, label=text or None)
+    return _svg.document(width, CARD_HEIGHT, body, size=size, label=text or None)
 
 
 _VIEW_WIDTH = 760
