@@ -970,3 +970,67 @@ def test_hand_refuses_rules_for_shrinewars(
         f"parlour: error: {option[0]}: a shrinewars hand is scored without rule options "
         "(rules apply to sichuan and sisepai hands)\n"
     )
+
+
+# -- play --locale --------------------------------------------------------------------
+
+_ZH_RANKS = "一二三四五六七八九"
+_ZH_SUITS = {"m": "万", "p": "筒", "s": "条"}
+
+
+def _play_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answers: str, *argv: str
+) -> tuple[int, str]:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    code = main(["play", *argv])
+    return code, capsys.readouterr().out
+
+
+def test_play_in_chinese_names_tiles_and_actions_from_the_catalogue(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = parlour.make("sichuan", seed=3)
+    hand = sorted(game.tiles(0))
+    code, out = _play_lines(
+        capsys, monkeypatch, "1\n1\nquit\n", "sichuan", "--seed", "3", "--locale", "zh"
+    )
+    assert code == 1 and "game abandoned" in out
+    # The missing-suit choices: the notation to type and the Chinese reading.
+    for suit, zh in _ZH_SUITS.items():
+        assert re.search(rf"\d\. declare {suit}  定缺：{zh}\n", out)  # noqa: RUF001
+    # The hand as dealt, each tile by its Chinese name (rank numeral, suit).
+    kinds = [parlour.sichuan.kind_text(t // 4) for t in hand]
+    names = " ".join(_ZH_RANKS[int(k[0]) - 1] + _ZH_SUITS[k[1]] for k in kinds)
+    assert f"your hand: {names}" in out
+    # The other seats' declarations, read in Chinese.
+    assert re.search(r"座位 [123]：定缺：[万筒条]", out)  # noqa: RUF001
+    # The same game in English is unchanged: notation only.
+    code, en = _play_lines(capsys, monkeypatch, "1\n1\nquit\n", "sichuan", "--seed", "3")
+    assert code == 1 and "  1. declare m\n" in en and "定缺" not in en
+    assert f"your hand: {' '.join(kinds)}" in en
+
+
+def test_play_with_a_bad_locale_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["play", "sichuan", "--locale", "fr"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and "--locale" in err and "'fr'" in err
+
+
+def test_result_in_chinese_reads_the_ledger_reasons() -> None:
+    from parlour.protocol import Payment, Result
+    from parlour.terminal import format_result
+
+    result = Result(
+        scores=(4.0, -2.0, -2.0, 0.0),
+        winners=(0,),
+        ledger=(Payment(1, 0, 2, "discard_win"), Payment(2, 0, 2, "flower_pig")),
+    )
+    text = format_result(result, 4, me=0, locale="zh", game="sichuan")
+    assert "座位 1付给你 2（点炮）" in text and "座位 2付给你 2（花猪）" in text  # noqa: RUF001
+    assert "赢家" in text
+    plain = format_result(result, 4, me=0)
+    assert "seat 1 pays you 2 (discard_win)" in plain

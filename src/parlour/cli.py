@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from parlour import _backend
+from parlour._locale import LOCALES
 from parlour._version import __version__
 from parlour.protocol import Game, Rules
 from parlour.registry import games, spec
@@ -443,6 +444,13 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="ask even when pass is your only legal action (by default it is made for you)",
     )
+    parser.add_argument(
+        "--locale",
+        choices=LOCALES,
+        default="en",
+        help="the language of the names of tiles, cards and actions: en (English, the "
+        "default) or zh (Chinese); the notation you type stays the same",
+    )
     _rules_args(parser)
 
 
@@ -466,10 +474,17 @@ def _play(args: argparse.Namespace) -> int:
             save=args.save,
             auto_pass=args.auto_pass,
             rules=rules,
+            locale=args.locale,
         )
     with _command_bots(args.game, args.bot, rules) as name:
         return play_terminal(
-            args.game, seed=seed, bots=name, save=args.save, auto_pass=args.auto_pass, rules=rules
+            args.game,
+            seed=seed,
+            bots=name,
+            save=args.save,
+            auto_pass=args.auto_pass,
+            rules=rules,
+            locale=args.locale,
         )
 
 

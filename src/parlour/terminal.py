@@ -9,6 +9,14 @@ only legal action is made for the player unless ``auto_pass`` is off. The
 other seats' actions are reported as they happen, except choices the rules
 keep secret (the tiles a Sichuan seat passes in the exchange).
 
+With ``locale="zh"`` (``parlour play --locale zh``) the names a person
+reads come from the game's names catalogue in Chinese: each menu entry
+shows the action's reading beside the notation to type (``1. discard 5m
+打出五万``), the other seats' moves, hidden moves and the ledger's reasons
+are read in Chinese, and the tiles and cards the table view names one by
+one (``5m``, ``9W``) are replaced by their Chinese names; the notation
+typed stays the game's.
+
 The views are plain functions of an observation, usable on their own:
 
 >>> import parlour
@@ -16,6 +24,8 @@ The views are plain functions of an observation, usable on their own:
 >>> print(render(game.observation(0)).splitlines()[0])
 Shrine Wars - you are seat 0 - 35 cards left
 """
+
+# ruff: noqa: RUF001 (Chinese text: its full-width punctuation is meant)
 
 from __future__ import annotations
 
@@ -26,6 +36,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
+from parlour._locale import Locale, check_locale
 from parlour.errors import IllegalActionError
 from parlour.protocol import Action, Game, Observation, Result, Rules
 from parlour.registry import GameSpec, TerminalSpec, games, spec
@@ -42,8 +53,72 @@ __all__ = [
 MENU_LIMIT = 40
 
 
-def _seat_name(seat: int, me: int) -> str:
-    return "you" if seat == me else f"seat {seat}"
+#: The terminal's own words in each locale (the games' names come from
+#: their catalogues).
+_UI: dict[Locale, dict[str, str]] = {
+    "en": {
+        "you": "you",
+        "seat": "seat {}",
+        "pot": "the pot",
+        "result": "result:",
+        "winner": "winner",
+        "nobody": "nobody won",
+        "ledger": "ledger:",
+        "none": "ledger: no payments in this game",
+        "pay": "{} pay {} {} ({})",
+        "pays": "{} pays {} {} ({})",
+        "over": "game over",
+        "colon": ": ",
+    },
+    "zh": {
+        "you": "你",
+        "seat": "座位 {}",
+        "pot": "奖池",
+        "result": "结果：",
+        "winner": "赢家",
+        "nobody": "无人获胜",
+        "ledger": "支付：",
+        "none": "支付：本局没有支付",
+        "pay": "{}付给{} {}（{}）",
+        "pays": "{}付给{} {}（{}）",
+        "over": "牌局结束",
+        "colon": "：",
+    },
+}
+
+
+def _seat_name(seat: int, me: int, locale: Locale = "en") -> str:
+    words = _UI[locale]
+    return words["you"] if seat == me else words["seat"].format(seat)
+
+
+def _named(game: str, text: str, locale: Locale) -> str:
+    """``text`` (a table view) with each tile or card it names on its own
+    (a key of the catalogue's first section holding a letter: ``5m``,
+    ``9W``, ``Rg``) replaced by its name in ``locale``. Keys without a
+    letter (Nine Domains cards ``0``, ``4+``) would be read in numbers
+    that are no cards, so they stay."""
+    if locale == "en":
+        return text
+    if game not in _TOKENS:
+        from parlour.wire.display import _catalogue
+
+        cat = _catalogue(game)
+        entries = () if cat is None or not cat.sections else cat.sections[0].entries
+        names = {e.key: e.text(locale) for e in entries if re.search("[A-Za-z]", e.key)}
+        keys = sorted(names, key=len, reverse=True)
+        alternatives = "|".join(map(re.escape, keys))
+        pattern = re.compile(rf"(?<![\w#])({alternatives})(?![\w#])") if keys else None
+        _TOKENS[game] = (pattern, names)
+    pattern, names = _TOKENS[game]
+    if pattern is None:
+        return text
+    return pattern.sub(lambda m: names[m.group(1)], text)
+
+
+#: Per game: the pattern of the tile or card texts :func:`_named` replaces
+#: and their Chinese names.
+_TOKENS: dict[str, tuple[re.Pattern[str] | None, dict[str, str]]] = {}
 
 
 def _spec(game_name: str) -> GameSpec:
@@ -94,27 +169,44 @@ def _menu(view: TerminalSpec, actions: Sequence[Action]) -> list[tuple[str, Acti
     return list(seen.items())
 
 
-def format_result(result: Result, num_players: int, me: int | None = None) -> str:
-    """The scores, winners and ledger of a finished game as text."""
+def format_result(
+    result: Result,
+    num_players: int,
+    me: int | None = None,
+    *,
+    locale: Locale = "en",
+    game: str | None = None,
+) -> str:
+    """The scores, winners and ledger of a finished game as text, in
+    ``locale``; with ``game`` named, the ledger's reasons are read from its
+    names catalogue (:func:`parlour.wire.display.reason_display`)."""
+    from parlour.wire.display import reason_display
+
+    loc = check_locale(locale)
+    words = _UI[loc]
 
     def name(seat: int) -> str:
         if seat < 0:
-            return "the pot"
-        return _seat_name(seat, me) if me is not None else f"seat {seat}"
+            return words["pot"]
+        return _seat_name(seat, me, loc) if me is not None else words["seat"].format(seat)
 
-    lines = ["result:"]
+    def reason(text: str) -> str:
+        return text if game is None else reason_display(game, text, loc)
+
+    lines = [words["result"]]
     for s in range(num_players):
-        mark = "  winner" if s in result.winners else ""
-        lines.append(f"  {name(s):>7}: {result.scores[s]:g}{mark}")
+        mark = f"  {words['winner']}" if s in result.winners else ""
+        lines.append(f"  {name(s):>7}{words['colon'].rstrip()} {result.scores[s]:g}{mark}")
     if not result.winners:
-        lines.append("  nobody won")
+        lines.append(f"  {words['nobody']}")
     if result.ledger:
-        lines.append("ledger:")
+        lines.append(words["ledger"])
         for p in result.ledger:
-            verb = "pay" if name(p.payer) == "you" else "pays"
-            lines.append(f"  {name(p.payer)} {verb} {name(p.payee)} {p.amount} ({p.reason})")
+            verb = "pay" if p.payer == me else "pays"
+            line = words[verb].format(name(p.payer), name(p.payee), p.amount, reason(p.reason))
+            lines.append(f"  {line}")
     else:
-        lines.append("ledger: no payments in this game")
+        lines.append(words["none"])
     return "\n".join(lines)
 
 
@@ -125,16 +217,25 @@ _HELP = (
 )
 
 
-def _report(game_spec: GameSpec, seat: int, seen: Observation, action: Action) -> str | None:
+def _report(
+    game_spec: GameSpec, seat: int, seen: Observation, action: Action, locale: Locale = "en"
+) -> str | None:
     # ``seen`` is the actor's observation before the move: whether a move is
     # secret can depend on what the actor held (a Sichuan concealed kong).
+    from parlour.wire.display import action_display, secret_display
+
+    who = _UI[locale]["seat"].format(seat)
     secret = game_spec.hidden_move(seen, action)
     if secret is not None:
-        return f"seat {seat} {secret}"
+        if locale == "en":
+            return f"{who} {secret}"
+        return who + _UI[locale]["colon"] + secret_display(game_spec.name, secret, locale)
     text = game_spec.terminal.action_label(action)
     if text == "pass":
         return None
-    return f"seat {seat}: {text}"
+    if locale == "en":
+        return f"{who}: {text}"
+    return who + _UI[locale]["colon"] + action_display(game_spec.name, text, locale)
 
 
 def _why_no_claim(view: TerminalSpec, game: Game, obs: Observation) -> str:
@@ -163,6 +264,7 @@ def play_terminal(
     save: str | None = None,
     auto_pass: bool = True,
     rules: Rules | Mapping[str, Any] | None = None,
+    locale: Locale = "en",
 ) -> int:
     """Play ``game_name`` with a human in seat 0; returns the exit code.
 
@@ -175,10 +277,12 @@ def play_terminal(
     ``pass`` that is seat 0's only legal action is made for it, and said.
     ``rules`` are the game's rule options (see
     :func:`parlour.simulation.resolve_rules`); the first lines name those
-    that differ from the defaults.
+    that differ from the defaults. ``locale`` (``"en"`` or ``"zh"``) is the
+    language of the names shown (see the module's text).
     """
     from parlour.simulation import make_bots, parse_bots, resolve_rules, rules_text
 
+    loc = check_locale(locale)
     stream = out if out is not None else sys.stdout
 
     def say(text: str = "") -> None:
@@ -204,7 +308,7 @@ def play_terminal(
         say(rules_text(chosen))
     say("type 'help' for help")
     try:
-        status = _loop(game, game_spec, players, rng, read, say, auto_pass, choices)
+        status = _loop(game, game_spec, players, rng, read, say, auto_pass, choices, loc)
     except KeyboardInterrupt:
         _save(game, save, say)
         raise
@@ -214,9 +318,9 @@ def play_terminal(
     result = game.result
     assert result is not None
     say()
-    say("game over")
-    say(view.render(game.observation(0)))
-    say(format_result(result, n, me=0))
+    say(_UI[loc]["over"])
+    say(_named(game_name, view.render(game.observation(0)), loc))
+    say(format_result(result, n, me=0, locale=loc, game=game_name))
     _save(game, save, say)
     return 0
 
@@ -234,10 +338,19 @@ def _loop(
     say: Callable[[str], None],
     auto_pass: bool,
     choices: list[tuple[str, Action]],
+    locale: Locale = "en",
 ) -> int:
     # Plays until the game ends (0) or the player leaves it (1). ``choices``
     # is kept filled with seat 0's current menu, for completion.
+    from parlour.wire.display import action_display
+
     view = game_spec.terminal
+
+    def reading(label: str) -> str:
+        return action_display(game_spec.name, label, locale)
+
+    # English menus list the notation alone, as they always have.
+    menu_reading = None if locale == "en" else reading
     shown = True
     while not game.is_over:
         to_act = game.to_act
@@ -246,7 +359,7 @@ def _loop(
             seen = game.observation(seat)
             action = players[seat].act(seen, game.legal_actions(seat), rng)
             game.apply(seat, action)
-            line = _report(game_spec, seat, seen, action)
+            line = _report(game_spec, seat, seen, action, locale)
             if line is not None:
                 say(line)
             shown = True
@@ -255,7 +368,8 @@ def _loop(
         if auto_pass and len(legal) == 1 and str(legal[0]) == "pass":
             obs = game.observation(0)
             why = _why_no_claim(view, game, obs)
-            say(f"you pass{view.passed_on(obs)} (automatic: pass is your only legal action)")
+            passed = _named(game_spec.name, view.passed_on(obs), locale)
+            say(f"you pass{passed} (automatic: pass is your only legal action)")
             if why:
                 say(f"  {why}")
             game.apply(0, legal[0])
@@ -263,8 +377,8 @@ def _loop(
         choices[:] = _menu(view, legal)
         if shown:
             say("")
-            say(view.render(game.observation(0)))
-            _show_menu(say, choices, full=False)
+            say(_named(game_spec.name, view.render(game.observation(0)), locale))
+            _show_menu(say, choices, full=False, reading=menu_reading)
             shown = False
         try:
             line = read("your move> ").strip()
@@ -283,7 +397,7 @@ def _loop(
             say(_HELP)
             continue
         if word in ("l", "list"):
-            _show_menu(say, choices, full=True)
+            _show_menu(say, choices, full=True, reading=menu_reading)
             continue
         if word == "look":
             shown = True
@@ -293,7 +407,11 @@ def _loop(
             say(chosen)
             continue
         game.apply(0, chosen)
-        say(f"you: {view.action_label(chosen)}")
+        label = view.action_label(chosen)
+        if locale == "en":
+            say(f"you: {label}")
+        else:
+            say(_UI[locale]["you"] + _UI[locale]["colon"] + reading(label))
         shown = True
     return 0
 
@@ -336,8 +454,14 @@ def _edit_lines(words: Callable[[], list[str]]) -> None:
 
 
 def _show_menu(
-    say: Callable[[str], None], choices: list[tuple[str, Action]], *, full: bool
+    say: Callable[[str], None],
+    choices: list[tuple[str, Action]],
+    *,
+    full: bool,
+    reading: Callable[[str], str] | None = None,
 ) -> None:
+    # ``reading`` gives each label's reading beside it (a locale other than
+    # English); the label stays what the player types.
     if len(choices) > MENU_LIMIT and not full:
         say(
             f"{len(choices)} legal actions, e.g. '{choices[0][0]}'; type one, a number, "
@@ -347,7 +471,9 @@ def _show_menu(
     width = len(str(len(choices)))
     say("legal actions:")
     for i, (label, _) in enumerate(choices, 1):
-        say(f"  {i:>{width}}. {label}")
+        shown = "" if reading is None else reading(label)
+        extra = f"  {shown}" if shown and shown != label else ""
+        say(f"  {i:>{width}}. {label}{extra}")
 
 
 # A refusal of seat 0's action, as the engines word it.
