@@ -227,3 +227,188 @@ cdef class _SichuanVector:
             else:
                 raise ValueError(f"unknown op {op!r}")
         return out
+
+
+# The Nine Domains tables (csrc/ninedomains_vector.c), wrapped by
+# parlour.vector.VectorGame("ninedomains", ...) as the Sichuan ones are.
+cdef extern from "parlour_ninedomains_vector.h":
+    int PARLOUR_NV_RANDOM
+    int PARLOUR_NV_HEURISTIC
+    int PARLOUR_NV_OBS
+    int PARLOUR_E_ILLEGAL
+    ctypedef struct parlour_nv_entry:
+        int8_t seat
+        uint16_t id
+    ctypedef struct parlour_nv_table:
+        uint64_t seed
+        uint64_t last_seed
+        uint64_t finished
+        int16_t nlast
+        int8_t asked
+        parlour_nv_entry last[32]
+    ctypedef struct parlour_nv_env:
+        int ntables
+        int nlearners
+        int err_table
+        int err_seat
+        int err_kind
+        int err_status
+        parlour_nv_table *tables
+    ctypedef struct parlour_nv_out:
+        float *obs
+        uint8_t *mask
+        uint8_t *to_act
+        float *rewards
+        uint8_t *done
+    parlour_nv_env *parlour_nv_new(const parlour_ndg_rules *rules, uint64_t seed, int ntables,
+                                   unsigned learner_mask, int opponents)
+    void parlour_nv_free(parlour_nv_env *env)
+    int parlour_nv_reset(parlour_nv_env *env, const parlour_nv_out *out, int threads) nogil
+    int parlour_nv_check(parlour_nv_env *env, const int32_t *actions) nogil
+    int parlour_nv_step(parlour_nv_env *env, const parlour_nv_out *out, int threads) nogil
+    int parlour_nv_step_random(parlour_nv_env *env, const parlour_nv_out *out,
+                               int threads) nogil
+
+
+cdef class _NineDomainsVector:
+    """``ntables`` Nine Domains tables in C with their output arrays (private:
+    parlour.vector.VectorGame wraps it; on the pure backend VectorGame runs
+    on Game objects).
+
+    ``rules``: (nine element codes by domain, tie-break code);
+    ``learner_mask`` bit s for each learner seat; ``opponents`` 0 random, 1
+    heuristic. The arrays obs, mask, to_act, rewards and done are allocated
+    once and rewritten by every call. The methods are those of
+    _SichuanVector; ``finished`` gives (seat, action id) rows.
+    """
+
+    cdef parlour_nv_env *env
+    cdef parlour_nv_out out
+    cdef readonly object obs
+    cdef readonly object mask
+    cdef readonly object to_act
+    cdef readonly object rewards
+    cdef readonly object done
+    cdef readonly int num_tables
+    cdef readonly int num_learners
+    cdef bint dealt
+    cdef bint busy  # as in _SichuanVector: a call runs without the GIL
+
+    def __cinit__(self, int ntables, tuple rules, uint64_t seed, unsigned learner_mask,
+                  int opponents):
+        cdef parlour_ndg_rules r
+        cdef int i
+        self.env = NULL
+        if ntables < 1:
+            raise ValueError(f"ntables must be at least 1, not {ntables}")
+        if not 1 <= learner_mask <= 3:
+            raise ValueError("learner_mask must name at least one seat of 0..1")
+        if opponents not in (PARLOUR_NV_RANDOM, PARLOUR_NV_HEURISTIC):
+            raise ValueError(f"unknown opponents code {opponents}")
+        elements, tie_break = rules
+        if len(elements) != 9:
+            raise ValueError("nine element codes are needed")
+        for i in range(9):
+            if not 0 <= elements[i] < 256:
+                raise ValueError("an element code is out of range")
+            r.elements[i] = elements[i]
+        if not 0 <= tie_break < 256:
+            raise ValueError("the tie-break code is out of range")
+        r.tie_break = tie_break
+        self.env = parlour_nv_new(&r, seed, ntables, learner_mask, opponents)
+        if self.env is NULL:
+            raise MemoryError(f"cannot make {ntables} Nine Domains tables (or bad rules)")
+        self.num_tables = ntables
+        nl = (learner_mask & 1) + ((learner_mask >> 1) & 1)
+        self.num_learners = nl
+        import numpy
+        self.obs = numpy.zeros((ntables, nl, PARLOUR_NV_OBS), numpy.float32)
+        self.mask = numpy.zeros((ntables, nl, PARLOUR_ND_AID_END), numpy.bool_)
+        self.to_act = numpy.zeros((ntables, nl), numpy.bool_)
+        self.rewards = numpy.zeros((ntables, nl), numpy.float32)
+        self.done = numpy.zeros((ntables,), numpy.bool_)
+        self.out.obs = <float *><size_t>self.obs.ctypes.data
+        self.out.mask = <uint8_t *><size_t>self.mask.ctypes.data
+        self.out.to_act = <uint8_t *><size_t>self.to_act.ctypes.data
+        self.out.rewards = <float *><size_t>self.rewards.ctypes.data
+        self.out.done = <uint8_t *><size_t>self.done.ctypes.data
+        self.dealt = False
+        self.busy = False
+
+    def __dealloc__(self):
+        parlour_nv_free(self.env)
+
+    cdef int _enter(self) except -1:
+        if self.busy:
+            raise RuntimeError("another thread is stepping this environment")
+        self.busy = True
+        return 0
+
+    cdef int _ran(self, int st) except -1:
+        self.busy = False
+        if st < 0:
+            self.dealt = False  # a table failed part-way: only reset is safe
+            raise RuntimeError(
+                f"table {self.env.err_table}: {parlour_strerror(st).decode('ascii')} "
+                "(the environment must be reset)"
+            )
+        return 0
+
+    def reset(self, int threads=1):
+        cdef int st
+        self._enter()
+        with nogil:
+            st = parlour_nv_reset(self.env, &self.out, threads)
+        self._ran(st)
+        self.dealt = True
+
+    def step(self, actions, int threads=1):
+        """Check ``actions`` (int32, C-contiguous, (T, S)) for every table,
+        then apply them and play on. Returns None, or without changing
+        anything (table, seat, kind): kind 1 an action for a seat not asked,
+        2 -1 for the seat asked, 3 an id it may not take now."""
+        cdef const int32_t[:, ::1] a = actions
+        cdef int st
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        if a.shape[0] != self.num_tables or a.shape[1] != self.num_learners:
+            raise ValueError(f"actions must have shape ({self.num_tables}, {self.num_learners})")
+        self._enter()
+        with nogil:
+            st = parlour_nv_check(self.env, &a[0, 0])
+            if st == 0:
+                st = parlour_nv_step(self.env, &self.out, threads)
+        if st == PARLOUR_E_ILLEGAL and self.env.err_seat >= 0:
+            self.busy = False
+            return (self.env.err_table, self.env.err_seat, self.env.err_kind)
+        self._ran(st)
+        return None
+
+    def step_random(self, int threads=1):
+        cdef int st
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        self._enter()
+        with nogil:
+            st = parlour_nv_step_random(self.env, &self.out, threads)
+        self._ran(st)
+
+    def deal_seed(self, int i):
+        """The seed of the deal table ``i`` plays now."""
+        self._table(i)
+        return self.env.tables[i].seed
+
+    def finished(self, int i):
+        """(deals finished since reset, the last one's seed, its actions as
+        (seat, action id) rows)."""
+        cdef parlour_nv_table *tb = self._table(i)
+        cdef int k
+        rows = [(tb.last[k].seat, tb.last[k].id) for k in range(tb.nlast)]
+        return (tb.finished, tb.last_seed, rows)
+
+    cdef parlour_nv_table *_table(self, int i) except NULL:
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        if not 0 <= i < self.num_tables:
+            raise IndexError(f"table {i} out of range 0..{self.num_tables - 1}")
+        return &self.env.tables[i]

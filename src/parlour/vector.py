@@ -1,9 +1,10 @@
 """Many tables stepped together for learning: :class:`VectorGame`.
 
-A :class:`VectorGame` owns ``num_tables`` independent deals. The caller
-plays the *learner* seats by action id (:doc:`/learning/sichuan`); the other
-seats are played by a bot (``opponents``) inside the C core, so a step costs
-no Python per table. Only Sichuan is vectorised for now.
+A :class:`VectorGame` owns ``num_tables`` independent deals of one game
+(:data:`GAMES`: Sichuan mahjong and The Nine Domains). The caller plays the
+*learner* seats by action id (:doc:`/learning/sichuan`,
+:doc:`/learning/ninedomains`); the other seats are played by a bot
+(``opponents``) inside the C core, so a step costs no Python per table.
 
 >>> import numpy as np
 >>> from parlour.vector import VectorGame
@@ -15,72 +16,78 @@ no Python per table. Only Sichuan is vectorised for now.
 >>> obs, mask, to_act, rewards, done = env.step(actions)
 >>> rewards.shape, done.shape
 ((4, 1), (4,))
+>>> nd = VectorGame("ninedomains", 4, seed=1, opponents="heuristic", learners=[1])
+>>> [a.shape for a in nd.reset()]
+[(4, 1, 697), (4, 1, 2985), (4, 1)]
 
 How a table is played
 ---------------------
 At most one seat of a table is asked at a time: the first of the seats to
 act (``game.to_act[0]``, the seat :func:`parlour.play` asks), so a step is
-one seat's action and the answers of a claim window are given one after
-another (the C core hides the answers given from the seats asked after).
+one seat's action; the answers of a Sichuan claim window, and the two
+simultaneous placements of a Nine Domains round, are given one after
+another (the C core hides what was given from the seats asked after).
 ``to_act[t, s]`` is true for the learner seat asked at table ``t``; every
 table has one after each call. ``step(actions)`` takes an int32 array
 ``(num_tables, len(learners))`` with the asked seat's action id and ``-1``
 everywhere else, applies it, lets the opponents play and returns when every
 table waits for a learner seat again. ``rewards[t, s]`` are the points
-learner seat ``s`` was paid (net) since the previous step, the opponents'
-moves and the end of a deal included; ``done[t]`` says that the deal of
-table ``t`` ended during this step. A table whose deal ends deals its next
-one at once (autoreset): the arrays then show the new deal, and
-:meth:`VectorGame.record` returns the finished one.
+learner seat ``s`` was paid (net; the game's ``Game.rewards``) since the
+previous step, the opponents' moves and the end of a deal included;
+``done[t]`` says that the deal of table ``t`` ended during this step. A
+table whose deal ends deals its next one at once (autoreset): the arrays
+then show the new deal, and :meth:`VectorGame.record` returns the finished
+one.
 
 The arrays are allocated once and rewritten by every call: copy what you
-keep. ``obs[t, s]`` is written only where ``to_act[t, s]`` (other rows hold
-what was written last); ``mask[t, s]`` is all false there.
+keep. ``obs[t, s]`` (``observation(seat).to_array()``) is written only
+where ``to_act[t, s]`` (other rows hold what was written last);
+``mask[t, s]`` (``legal_mask(seat)``) is all false there.
 
 Deals and seeds
 ---------------
 The run is reproducible from ``seed`` (an int in ``0 .. 2**64 - 1``): table
 ``i`` draws the seed of each of its deals with ``getrandbits(63)`` from
-``random.Random(seed * 2**32 + i)``; a deal seeded ``d`` is
-``parlour.sichuan.Game(rules, seed=d)``, and the random bots of that deal
-draw from their own ``random.Random(d)`` exactly as
-``parlour.play(game, bots, seed=d)`` gives them (the heuristic bot draws
-nothing). :meth:`VectorGame.deal_seed` says which deal a table plays.
-:meth:`VectorGame.step_random` lets the C random bot choose the learners'
-actions too (from the same generator): with every seat a learner, each deal
-is then exactly ``parlour.play`` with four ``RandomBot``\\ s, and the call
-measures the environment's own cost.
+``random.Random(seed * 2**32 + i)``; a deal seeded ``d`` is the game's
+``Game(rules, seed=d)`` (:class:`parlour.sichuan.Game`,
+:class:`parlour.ninedomains.Game`: ``random.Random(d)`` shuffles the wall,
+or the domains then the specials), and the bots of that deal draw from
+their own ``random.Random(d)`` exactly as ``parlour.play(game, bots,
+seed=d)`` gives them (the Sichuan heuristic bot draws nothing; the Nine
+Domains one draws its tie-break noise). :meth:`VectorGame.deal_seed` says
+which deal a table plays. :meth:`VectorGame.step_random` lets the C random
+bot choose the learners' actions too (from the same generator): with every
+seat a learner, each deal is then exactly ``parlour.play`` with a
+``RandomBot`` in every seat, and the call measures the environment's own
+cost.
 
 With the C core (the default backend) the tables live in C and
 ``threads > 1`` splits them over native threads with the GIL released (the
 results do not depend on ``threads``); with ``PARLOUR_BACKEND=python`` the
-same semantics run on :class:`parlour.sichuan.Game` objects.
+same semantics run on the game's ``Game`` objects.
 """
 
 from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from parlour import _backend
 from parlour.errors import IllegalActionError
-from parlour.sichuan.bots import HeuristicBot, RandomBot
-from parlour.sichuan.game import Exchange, Game
-from parlour.sichuan.ids import NUM_ACTION_IDS
-from parlour.sichuan.obs import OBS_SHAPE
-from parlour.sichuan.rules import Rules as SichuanRules
-from parlour.sichuan.values import ACTIONS_BY_CODE
+from parlour.protocol import Rules as _BaseRules
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+
 __all__ = ["GAMES", "OpponentName", "VectorGame", "deal_seeds"]
 
 #: The games :class:`VectorGame` can run.
-GAMES: tuple[str, ...] = ("sichuan",)
+GAMES: tuple[str, ...] = ("sichuan", "ninedomains")
 #: The bots the non-learner seats can be played by.
 OpponentName = Literal["random", "heuristic"]
 _OPPONENTS: dict[str, int] = {"random": 0, "heuristic": 1}
@@ -101,6 +108,102 @@ StepArrays = tuple[
 _NOT_TO_ACT, _MISSING, _ILLEGAL = 1, 2, 3
 
 
+@dataclass(frozen=True)
+class _Spec:
+    # What VectorGame needs to know of one game; the rest is shared.
+    name: str
+    seats: int
+    rules_class: type[_BaseRules]
+    game_class: Any  # the game's Game class: Game(rules, seed=d, engine=...)
+    num_action_ids: int
+    obs_shape: tuple[int, ...]
+    # The Python bot of an opponent name (the C one's twin).
+    bot: Callable[[str], Any]
+    # The C tables: (core module, rules, seed, ntables, learner mask, opponents).
+    c_tables: Callable[[Any, Any, int, int, int, int], Any]
+    # The finished deal replayed from its seed and the C log's rows.
+    replay: Callable[[Any, int, Sequence[Any]], Any]
+
+
+def _sichuan() -> _Spec:
+    from parlour.sichuan.bots import HeuristicBot, RandomBot
+    from parlour.sichuan.game import Exchange, Game
+    from parlour.sichuan.ids import NUM_ACTION_IDS
+    from parlour.sichuan.obs import OBS_SHAPE
+    from parlour.sichuan.rules import Rules
+    from parlour.sichuan.values import ACTIONS_BY_CODE
+
+    def c_tables(core: Any, r: Rules, seed: int, n: int, mask: int, opp: int) -> Any:
+        rules = (
+            r.cap_code(),
+            int(r.self_draw_doubles),
+            int(r.exchange_three),
+            int(r.call_transfer),
+            r.flower_pig_penalty,
+        )
+        return core._SichuanVector(n, rules, seed, mask, opp)
+
+    def replay(rules: Rules, seed: int, rows: Sequence[Any]) -> Any:
+        # Each row: seat, code (255 for an exchange, whose tiles are given).
+        game = Game(rules, seed=seed)
+        for seat, code, tiles in rows:
+            if code == 255:
+                game.apply(seat, Exchange(tiles))
+            else:
+                game.apply(seat, ACTIONS_BY_CODE[code])
+        return game
+
+    return _Spec(
+        "sichuan",
+        4,
+        Rules,
+        Game,
+        NUM_ACTION_IDS,
+        OBS_SHAPE,
+        lambda name: HeuristicBot() if name == "heuristic" else RandomBot(),
+        c_tables,
+        replay,
+    )
+
+
+def _ninedomains() -> _Spec:
+    from parlour._codes.ninedomains import ND_ELEMENT_NAMES, ND_TIE_NAMES
+    from parlour.ninedomains.arrays import OBS_SHAPE
+    from parlour.ninedomains.bots import HeuristicBot, RandomBot
+    from parlour.ninedomains.engine_c import ACTIONS_BY_ID
+    from parlour.ninedomains.game import Game
+    from parlour.ninedomains.ids import NUM_ACTION_IDS
+    from parlour.ninedomains.rules import Rules
+
+    def c_tables(core: Any, r: Rules, seed: int, n: int, mask: int, opp: int) -> Any:
+        elements = [ND_ELEMENT_NAMES.index(e) for e in r.elements]
+        return core._NineDomainsVector(
+            n, (elements, ND_TIE_NAMES.index(r.tie_break)), seed, mask, opp
+        )
+
+    def replay(rules: Rules, seed: int, rows: Sequence[Any]) -> Any:
+        # Each row: seat, action id.
+        game = Game(rules, seed=seed)
+        for seat, i in rows:
+            game.apply(seat, ACTIONS_BY_ID[i])
+        return game
+
+    return _Spec(
+        "ninedomains",
+        2,
+        Rules,
+        Game,
+        NUM_ACTION_IDS,
+        OBS_SHAPE,
+        lambda name: HeuristicBot() if name == "heuristic" else RandomBot(),
+        c_tables,
+        replay,
+    )
+
+
+_SPECS: dict[str, Callable[[], _Spec]] = {"sichuan": _sichuan, "ninedomains": _ninedomains}
+
+
 def deal_seeds(seed: int, table: int, count: int) -> list[int]:
     """The seeds of the first ``count`` deals of table ``table`` in a run
     seeded ``seed``: ``getrandbits(63)`` draws of
@@ -114,15 +217,16 @@ def deal_seeds(seed: int, table: int, count: int) -> list[int]:
 
 
 class VectorGame:
-    """``num_tables`` deals of game ``name`` stepped together (see the module
-    docs for the semantics).
+    """``num_tables`` deals of game ``name`` (one of :data:`GAMES`) stepped
+    together (see the module docs for the semantics).
 
-    ``rules``: the game's :class:`~parlour.sichuan.Rules` (``None`` for the
-    rules of record); ``seed``: an int in ``0 .. 2**64 - 1``; ``learners``:
-    the seats the caller plays (default all four), ascending and distinct;
-    ``opponents``: ``"random"`` (default) or ``"heuristic"`` for the other
-    seats; ``threads``: native threads a call splits the tables over (C
-    backend only; the Python one plays them in turn).
+    ``rules``: the game's ``Rules`` (:class:`parlour.sichuan.Rules`,
+    :class:`parlour.ninedomains.Rules`; ``None`` for the rules of record);
+    ``seed``: an int in ``0 .. 2**64 - 1``; ``learners``: the seats the
+    caller plays (default all), ascending and distinct; ``opponents``:
+    ``"random"`` (default) or ``"heuristic"`` for the other seats;
+    ``threads``: native threads a call splits the tables over (C backend
+    only; the Python one plays them in turn).
     """
 
     def __init__(
@@ -130,7 +234,7 @@ class VectorGame:
         name: str,
         num_tables: int,
         *,
-        rules: SichuanRules | None = None,
+        rules: _BaseRules | None = None,
         seed: int = 0,
         learners: Iterable[int] | None = None,
         opponents: OpponentName | None = None,
@@ -140,22 +244,24 @@ class VectorGame:
             raise ValueError(
                 f"VectorGame runs {', '.join(repr(g) for g in GAMES)} only for now, not {name!r}"
             )
+        spec = _SPECS[name]()
         if num_tables.__class__ is not int or not 1 <= num_tables <= _TABLE_LIMIT:
             raise ValueError(f"num_tables must be an int in 1..{_TABLE_LIMIT}, not {num_tables!r}")
         if rules is None:
-            rules = SichuanRules()
-        elif not isinstance(rules, SichuanRules):
-            raise ValueError(f"rules must be parlour.sichuan.Rules or None, not {rules!r}")
+            rules = spec.rules_class()
+        elif not isinstance(rules, spec.rules_class):
+            raise ValueError(f"rules must be parlour.{name}.Rules or None, not {rules!r}")
         if seed.__class__ is not int or not 0 <= seed < _SEED_LIMIT:
             raise ValueError(f"seed must be an int in 0 .. 2**64 - 1, not {seed!r}")
-        seats = (0, 1, 2, 3) if learners is None else tuple(learners)
+        n = spec.seats
+        seats = tuple(range(n)) if learners is None else tuple(learners)
         if (
             not seats
-            or any(s.__class__ is not int or not 0 <= s < 4 for s in seats)
+            or any(s.__class__ is not int or not 0 <= s < n for s in seats)
             or list(seats) != sorted(set(seats))
         ):
             raise ValueError(
-                f"learners must be distinct seats 0..3 in ascending order, not {learners!r}"
+                f"learners must be distinct seats 0..{n - 1} in ascending order, not {learners!r}"
             )
         if opponents is None:
             opponents = "random"
@@ -163,6 +269,7 @@ class VectorGame:
             raise ValueError(f"opponents must be 'random' or 'heuristic', not {opponents!r}")
         if threads.__class__ is not int or not 1 <= threads <= 64:
             raise ValueError(f"threads must be an int in 1..64, not {threads!r}")
+        self._spec = spec
         self.name = name
         self.num_tables = num_tables
         self.rules = rules
@@ -170,10 +277,12 @@ class VectorGame:
         self.learners: tuple[int, ...] = seats
         self.opponents: OpponentName = opponents
         self.threads = threads
+        #: The number of seats at a table.
+        self.num_players: int = n
         #: The size of the action-id space.
-        self.num_action_ids: int = NUM_ACTION_IDS
+        self.num_action_ids: int = spec.num_action_ids
         #: The shape of one seat's observation.
-        self.obs_shape: tuple[int, int] = OBS_SHAPE
+        self.obs_shape: tuple[int, ...] = spec.obs_shape
         self._impl: _CTables | _PyTables
         if _backend.current() == "c":
             self._impl = _CTables(self)
@@ -240,9 +349,10 @@ class VectorGame:
         return a.obs, a.mask, a.to_act, a.rewards, a.done
 
     def record(self, i: int) -> dict[str, Any]:
-        """The record (as :meth:`parlour.sichuan.Game.record` writes it) of
-        table ``i``'s last finished deal; ``ValueError`` if it has finished
-        none since :meth:`reset`."""
+        """The record (as the game's ``Game.record`` writes it) of table
+        ``i``'s last finished deal, which replays through
+        ``Game.from_record`` to the same result; ``ValueError`` if it has
+        finished none since :meth:`reset`."""
         return self._impl.record(self._table(i))
 
     def deal_seed(self, i: int) -> int:
@@ -284,39 +394,15 @@ class VectorGame:
         return out
 
 
-def _record_of(
-    rules: SichuanRules, seed: int, rows: Sequence[tuple[int, int, tuple[int, ...]]]
-) -> Any:
-    # The deal replayed from its seed and the C log: seat, code (255 for an
-    # exchange, whose tiles are given) per action.
-    game = Game(rules, seed=seed)
-    for seat, code, tiles in rows:
-        if code == 255:
-            game.apply(seat, Exchange(tiles))  # type: ignore[arg-type]
-        else:
-            game.apply(seat, ACTIONS_BY_CODE[code])
-    return game
-
-
 class _CTables:
-    # The tables in the C core (parlour._core._SichuanVector).
+    # The tables in the C core (parlour._core._SichuanVector,
+    # _NineDomainsVector: the same methods).
     def __init__(self, owner: VectorGame) -> None:
         core = _backend.load("c")
-        r = owner.rules
         self._owner = owner
         mask = sum(1 << s for s in owner.learners)
-        self._v: Any = core._SichuanVector(
-            owner.num_tables,
-            (
-                r.cap_code(),
-                int(r.self_draw_doubles),
-                int(r.exchange_three),
-                int(r.call_transfer),
-                r.flower_pig_penalty,
-            ),
-            owner.seed,
-            mask,
-            _OPPONENTS[owner.opponents],
+        self._v: Any = owner._spec.c_tables(
+            core, owner.rules, owner.seed, owner.num_tables, mask, _OPPONENTS[owner.opponents]
         )
         v = self._v
         self.obs, self.mask, self.to_act = v.obs, v.mask, v.to_act
@@ -350,7 +436,7 @@ class _CTables:
         kept = self._records.get(i)
         if kept is not None and kept[0] == n:
             return dict(kept[1])
-        record = _record_of(self._owner.rules, seed, rows).record()
+        record = self._owner._spec.replay(self._owner.rules, seed, rows).record()
         self._records[i] = (n, record)
         return dict(record)
 
@@ -358,19 +444,19 @@ class _CTables:
 class _PyTable:
     __slots__ = ("asked", "bots", "deals", "finished", "game", "last", "pending", "seed")
 
-    def __init__(self) -> None:
-        self.game: Game | None = None
-        self.last: Game | None = None
+    def __init__(self, seats: int) -> None:
+        self.game: Any = None  # the game's Game
+        self.last: Any = None
         self.deals = random.Random(0)
         self.bots = random.Random(0)
         self.seed = 0
         self.finished = 0
         self.asked = -1
-        self.pending = [0.0, 0.0, 0.0, 0.0]
+        self.pending = [0.0] * seats
 
 
 class _PyTables:
-    # The same tables on parlour.sichuan.Game objects: the pure backend's
+    # The same tables on the game's Game objects: the pure backend's
     # VectorGame and the reference the C one is tested against.
     def __init__(self, owner: VectorGame, engine: Literal["c", "python"]) -> None:
         from parlour._lazy import numpy as np
@@ -383,16 +469,15 @@ class _PyTables:
         self.to_act = np.zeros((t, s), np.bool_)
         self.rewards = np.zeros((t, s), np.float32)
         self.done = np.zeros((t,), np.bool_)
-        self._tables = [_PyTable() for _ in range(t)]
+        self._seats = owner.num_players
+        self._tables = [_PyTable(self._seats) for _ in range(t)]
         self._slot = {seat: k for k, seat in enumerate(owner.learners)}
-        self._bot: RandomBot | HeuristicBot = (
-            HeuristicBot() if owner.opponents == "heuristic" else RandomBot()
-        )
-        self._random = RandomBot()
+        self._bot: Any = owner._spec.bot(owner.opponents)
+        self._random: Any = owner._spec.bot("random")
 
     def _deal(self, tb: _PyTable) -> None:
         tb.seed = tb.deals.getrandbits(63)
-        tb.game = Game(self._owner.rules, seed=tb.seed, engine=self._engine)
+        tb.game = self._owner._spec.game_class(self._owner.rules, seed=tb.seed, engine=self._engine)
         tb.game.rewards()  # nothing is paid at the deal: start the tally
         tb.bots = random.Random(tb.seed)
 
@@ -426,7 +511,7 @@ class _PyTables:
             else:
                 self.to_act[i, k] = False
                 self.mask[i, k] = False
-        tb.pending = [0.0, 0.0, 0.0, 0.0]
+        tb.pending = [0.0] * self._seats
         self.done[i] = done
 
     def reset(self) -> None:
@@ -435,7 +520,7 @@ class _PyTables:
             tb.deals = random.Random(seed * (1 << 32) + i)
             tb.finished = 0
             tb.last = None
-            tb.pending = [0.0, 0.0, 0.0, 0.0]
+            tb.pending = [0.0] * self._seats
             self._deal(tb)
             self._advance(i, tb)
         self.done[:] = False
@@ -454,7 +539,7 @@ class _PyTables:
                     continue
                 if a == -1:
                     return (i, seat, _MISSING)
-                if not 0 <= a < NUM_ACTION_IDS or not game.legal_mask(seat)[a]:
+                if not 0 <= a < self._owner.num_action_ids or not game.legal_mask(seat)[a]:
                     return (i, seat, _ILLEGAL)
                 chosen.append(game.action_from_id(a, seat))
         for i, tb in enumerate(self._tables):
@@ -482,4 +567,5 @@ class _PyTables:
         last = self._tables[i].last
         if last is None:
             raise ValueError(f"table {i} has finished no deal since reset()")
-        return last.record()
+        record: dict[str, Any] = last.record()
+        return record

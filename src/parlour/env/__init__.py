@@ -119,7 +119,9 @@ def gym_vector(
     copy: bool = True,
 ) -> GymVectorEnv:
     """A Gymnasium vector environment of ``num_envs`` deals of the game
-    registered as ``name`` (Sichuan for now), the learner at ``seat`` and
+    registered as ``name`` (``"sichuan"`` only for now: ``ValueError`` for
+    another game, whose tables :class:`parlour.vector.VectorGame` runs
+    directly), the learner at ``seat`` and
     ``opponents`` (``"random"`` or ``"heuristic"``) at the other seats,
     played inside the C core by :class:`parlour.vector.VectorGame`.
 

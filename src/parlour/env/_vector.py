@@ -59,6 +59,12 @@ class GymVectorEnv(VectorEnv[ObsDict, Any, Any]):
         threads: int = 1,
         copy: bool = True,
     ) -> None:
+        if name != "sichuan":
+            # VectorGame runs more games; this env's seats and spaces are Sichuan's.
+            raise ValueError(
+                f"gym_vector runs 'sichuan' only for now, not {name!r} "
+                "(parlour.vector.VectorGame runs the others it knows directly)"
+            )
         self.name = name
         self.rules = resolve_rules(name, rules)
         if type(seat) is not int or not 0 <= seat < 4:
@@ -86,7 +92,7 @@ class GymVectorEnv(VectorEnv[ObsDict, Any, Any]):
         return VectorGame(
             self.name,
             num_envs,
-            rules=self.rules,  # type: ignore[arg-type]
+            rules=self.rules,
             seed=seed,
             learners=[self.seat],
             opponents=self.opponents,

@@ -1,0 +1,295 @@
+/* The Nine Domains random and heuristic bots in C (see
+ * parlour_ninedomains_bots.h). Every step follows
+ * parlour.ninedomains.bots.RandomBot / HeuristicBot; their scores are
+ * integers here (the Python ones are floats holding integers, or sums of
+ * fifteenths compared as such), so the choices are the same bit for bit. */
+#include "parlour_ninedomains_bots.h"
+
+enum {
+    NDB_ALL_DOMAINS = (1 << PARLOUR_NDG_DOMAINS) - 1,
+    NDB_SWAP_WIN = 1000 /* what _best_swap scores a won (or lost) game as */
+};
+
+void parlour_ndb_strengths(int8_t out[PARLOUR_ND_CARDS])
+{
+    for (int a = 0; a < PARLOUR_ND_CARDS; a++) {
+        int sum = 0;
+        for (int b = 0; b < PARLOUR_ND_CARDS; b++) {
+            int outcome = 0, rule = 0;
+            parlour_nd_decide(a, b, 0, 0, &outcome, &rule);
+            sum += outcome;
+        }
+        out[a] = (int8_t)sum;
+    }
+}
+
+static int must_act(const parlour_ndg_game *g, int seat)
+{
+    if (seat < 0 || seat > 1)
+        return 0;
+    if (g->phase == PARLOUR_ND_PHASE_EFFECT)
+        return g->pending[0].seat == seat;
+    return g->phase == PARLOUR_ND_PHASE_PLACE && !g->placed[seat];
+}
+
+static int place_id(int a, int b, int c)
+{
+    return PARLOUR_ND_AID_PLACE + 182 * a + 13 * (b - (b > a)) + (c - (c > a) - (c > b));
+}
+
+/* x without bit i, the higher bits moved down one. */
+static unsigned drop_bit(unsigned x, int i)
+{
+    return ((x >> (i + 1)) << i) | (x & ((1u << i) - 1u));
+}
+
+int parlour_ndb_place_ids(const parlour_ndg_game *g, int seat, uint8_t *mask)
+{
+    /* A place id is 182 a + 13 b' + c' (b', c' count the kinds left): for
+     * each first two cards the 13 ids of the third are a run, set from the
+     * hand with a and b taken out, bit for byte. */
+    unsigned hand = g->hand[seat];
+    int n = 0;
+    for (int a = 0; a < PARLOUR_ND_CARDS; a++) {
+        if (!((hand >> a) & 1u))
+            continue;
+        n++;
+        unsigned rest_a = drop_bit(hand, a);
+        for (int bp = 0; bp < PARLOUR_ND_CARDS - 1; bp++) {
+            if (!((rest_a >> bp) & 1u))
+                continue;
+            unsigned rest = drop_bit(rest_a, bp);
+            uint8_t *row = mask + PARLOUR_ND_AID_PLACE + 182 * a + 13 * bp;
+            for (int cp = 0; cp < PARLOUR_ND_CARDS - 2; cp++)
+                row[cp] = (uint8_t)((rest >> cp) & 1u);
+        }
+    }
+    return n * (n - 1) * (n - 2);
+}
+
+int parlour_ndb_random(const parlour_ndg_game *g, int seat, parlour_pyrandom *rng, int *id)
+{
+    uint16_t ids[PARLOUR_NDG_MAX_LEGAL];
+    if (!g || !rng || !id)
+        return PARLOUR_E_NULL;
+    if (g->phase == PARLOUR_ND_PHASE_PLACE && must_act(g, seat)) {
+        /* The engine lists every ordered three of the sorted hand in
+         * lexicographic order: the k-th is unranked, not listed. */
+        int hand[PARLOUR_ND_CARDS], n = 0;
+        for (int c = 0; c < PARLOUR_ND_CARDS; c++)
+            if ((g->hand[seat] >> c) & 1u)
+                hand[n++] = c;
+        if (n < 3)
+            return PARLOUR_E_ILLEGAL;
+        int k = (int)parlour_pyrandom_below(rng, (uint32_t)(n * (n - 1) * (n - 2)));
+        int span = (n - 1) * (n - 2), i = k / span, rest = k % span;
+        int j = rest / (n - 2), l = rest % (n - 2);
+        j += j >= i;
+        for (int x = 0; x < n; x++) {
+            if (x == i || x == j)
+                continue;
+            if (l-- == 0) {
+                *id = place_id(hand[i], hand[j], hand[x]);
+                return PARLOUR_OK;
+            }
+        }
+        return PARLOUR_E_ILLEGAL; /* unreachable */
+    }
+    int n = parlour_ndg_legal(g, seat, ids);
+    if (n <= 0)
+        return PARLOUR_E_ILLEGAL;
+    /* rng.choice(legal): randbelow over the engine's order */
+    *id = ids[parlour_pyrandom_below(rng, (uint32_t)n)];
+    return PARLOUR_OK;
+}
+
+int parlour_ndb_elements(const parlour_ndg_rules *r, unsigned held)
+{
+    unsigned shown = 0;
+    int halves = 0, n = 0;
+    for (int i = 0; i < PARLOUR_NDG_DOMAINS; i++) {
+        if (!((held >> i) & 1u))
+            continue;
+        int e = r->elements[i];
+        if (e == PARLOUR_ND_ELEMENT_HALF_PURPLE)
+            halves++;
+        else if (e != PARLOUR_ND_ELEMENT_NONE)
+            shown |= 1u << e;
+    }
+    if (halves >= 2)
+        shown |= 1u << PARLOUR_ND_ELEMENT_PURPLE;
+    for (; shown; shown &= shown - 1)
+        n++;
+    return n;
+}
+
+static int all_elements(const parlour_ndg_rules *r, unsigned held)
+{
+    return parlour_ndb_elements(r, held) == 4;
+}
+
+static int domain_sum(unsigned held)
+{
+    int sum = 0;
+    for (int i = 0; i < PARLOUR_NDG_DOMAINS; i++)
+        if ((held >> i) & 1u)
+            sum += i + PARLOUR_NDG_LOW_DOMAIN;
+    return sum;
+}
+
+static int popcount(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* _achievable: the elements `own` shows while all four can still be reached
+ * from the domains neither the other side holds nor were removed. */
+static int achievable(const parlour_ndg_rules *r, unsigned own, unsigned theirs, unsigned removed)
+{
+    unsigned available = NDB_ALL_DOMAINS & ~theirs & ~removed;
+    return all_elements(r, available) ? parlour_ndb_elements(r, own) : 0;
+}
+
+/* _static_value folded into _best_swap's score for seat 0: 1000 times the
+ * terminal value when there is one, else the point margin estimate. */
+static int swap_value(const parlour_ndg_game *g, unsigned a, unsigned b, unsigned removed,
+                      int last_round)
+{
+    const parlour_ndg_rules *r = &g->rules;
+    int off = g->elements_off;
+    if (!off) {
+        int ca = all_elements(r, a), cb = all_elements(r, b);
+        if (ca != cb)
+            return ca ? NDB_SWAP_WIN : -NDB_SWAP_WIN;
+        if (ca && cb)
+            off = 1;
+    }
+    int margin = domain_sum(a) + g->extra[0] - domain_sum(b) - g->extra[1];
+    if (last_round) {
+        if (margin == 0 && r->tie_break == PARLOUR_ND_TIE_DOMAINS)
+            margin = popcount(a) - popcount(b);
+        return margin > 0 ? NDB_SWAP_WIN : margin < 0 ? -NDB_SWAP_WIN : 0;
+    }
+    if (!off) {
+        int ea = achievable(r, a, b, removed), eb = achievable(r, b, a, removed);
+        margin += ea * ea - eb * eb;
+    }
+    return margin;
+}
+
+static int swap_choice(const parlour_ndg_game *g, int seat)
+{
+    unsigned removed = 0;
+    for (int i = 0; i < g->nremoved; i++)
+        removed |= 1u << (g->removed[i] - PARLOUR_NDG_LOW_DOMAIN);
+    unsigned mine = g->held[seat], other = g->held[1 - seat];
+    int best = 0, best_own = -1, best_theirs = -1;
+    for (int own = 0; own < PARLOUR_NDG_DOMAINS; own++) {
+        if (!((mine >> own) & 1u))
+            continue;
+        for (int theirs = 0; theirs < PARLOUR_NDG_DOMAINS; theirs++) {
+            if (!((other >> theirs) & 1u))
+                continue;
+            unsigned new_mine = (mine & ~(1u << own)) | (1u << theirs);
+            unsigned new_other = (other & ~(1u << theirs)) | (1u << own);
+            int v = seat == 0 ? swap_value(g, new_mine, new_other, removed, g->round == 2)
+                              : -swap_value(g, new_other, new_mine, removed, g->round == 2);
+            if (best_own < 0 || v > best) {
+                best = v;
+                best_own = own;
+                best_theirs = theirs;
+            }
+        }
+    }
+    if (best_own < 0)
+        return PARLOUR_E_ILLEGAL;
+    return PARLOUR_ND_AID_SWAP + (PARLOUR_NDG_DOMAINS - 1) * best_own +
+           (best_theirs - (best_theirs > best_own));
+}
+
+/* Card a ranks before card b for (strength, index): is it the greater? */
+static int stronger(const int8_t *s, int a, int b)
+{
+    return s[a] > s[b] || (s[a] == s[b] && a > b);
+}
+
+static int recoverable(int kind)
+{
+    return kind - (kind > PARLOUR_ND_CARD_THREE_MINUS);
+}
+
+/* _recover_gain: the strongest used card but 3- for the weakest hand card,
+ * if that gains strength; else decline. */
+static int recover_choice(const parlour_ndg_game *g, int seat, const int8_t *s)
+{
+    int take = -1, give = -1;
+    for (int i = 0; i < g->nused[seat]; i++) {
+        int c = g->used[seat][i];
+        if (c != PARLOUR_ND_CARD_THREE_MINUS && (take < 0 || stronger(s, c, take)))
+            take = c;
+    }
+    for (int c = 0; c < PARLOUR_ND_CARDS; c++)
+        if (((g->hand[seat] >> c) & 1u) && (give < 0 || stronger(s, give, c)))
+            give = c;
+    if (take < 0 || give < 0 || s[take] <= s[give])
+        return PARLOUR_ND_AID_DECLINE;
+    int t = recoverable(take), gv = recoverable(give);
+    return PARLOUR_ND_AID_RECOVER + 13 * t + (gv - (gv > t));
+}
+
+int parlour_ndb_heuristic(const parlour_ndg_game *g, int seat, parlour_pyrandom *rng,
+                          const int8_t strength[PARLOUR_ND_CARDS], int *id)
+{
+    if (!g || !rng || !strength || !id)
+        return PARLOUR_E_NULL;
+    if (!must_act(g, seat))
+        return PARLOUR_E_ILLEGAL;
+    if (g->phase == PARLOUR_ND_PHASE_EFFECT) {
+        int choice = g->pending[0].card == PARLOUR_ND_CARD_TWO_MINUS
+                         ? swap_choice(g, seat)
+                         : recover_choice(g, seat, strength);
+        if (choice < 0)
+            return choice;
+        *id = choice;
+        return PARLOUR_OK;
+    }
+    /* The hand strongest first (ties: lower index first). */
+    int hand[PARLOUR_ND_CARDS], n = 0;
+    for (int c = 0; c < PARLOUR_ND_CARDS; c++) {
+        if (!((g->hand[seat] >> c) & 1u))
+            continue;
+        int j = n++;
+        for (; j > 0 && (strength[hand[j - 1]] < strength[c]); j--)
+            hand[j] = hand[j - 1];
+        hand[j] = c;
+    }
+    if (n < 3)
+        return PARLOUR_E_ILLEGAL;
+    /* Each revealed domain's worth, with the noise drawn in position order;
+     * positions ranked by it descending (a stable sort: ties keep order). */
+    double wanted[3];
+    int order[3];
+    for (int p = 0; p < 3; p++) {
+        int d = g->domains[3 * g->round + p];
+        int worth = d + (g->rules.elements[d - PARLOUR_NDG_LOW_DOMAIN] != PARLOUR_ND_ELEMENT_NONE
+                             ? 3
+                             : 0);
+        double noise = parlour_pyrandom_random(rng) * 0.01;
+        wanted[p] = (double)worth + noise;
+    }
+    for (int p = 0; p < 3; p++) {
+        int j = p;
+        for (; j > 0 && wanted[order[j - 1]] < wanted[p]; j--)
+            order[j] = order[j - 1];
+        order[j] = p;
+    }
+    int cards[3];
+    cards[order[0]] = hand[0];
+    cards[order[1]] = hand[1];
+    cards[order[2]] = hand[n - 1];
+    *id = place_id(cards[0], cards[1], cards[2]);
+    return PARLOUR_OK;
+}

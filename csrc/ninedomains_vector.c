@@ -1,0 +1,503 @@
+/* Many Nine Domains tables stepped together (see
+ * parlour_ninedomains_vector.h). */
+#include "parlour_ninedomains_vector.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parlour_ninedomains_bots.h"
+
+#if !defined(_WIN32)
+#include <pthread.h>
+#define NV_THREADS 1
+#else
+#define NV_THREADS 0
+#endif
+
+/* The observation layout of parlour.ninedomains.arrays (first index of each
+ * field; the lock-step tests compare every value with to_array()). */
+enum {
+    O_ROUND = 0,
+    O_PHASE = O_ROUND + 4,
+    O_ELEMENTS_OFF = O_PHASE + 3,
+    O_TIE_BREAK = O_ELEMENTS_OFF + 1,
+    O_ELEMENT_TABLE = O_TIE_BREAK + 1,
+    O_REVEALED = O_ELEMENT_TABLE + 9 * 5,
+    O_REMOVED = O_REVEALED + 3 * 9,
+    O_PENDING = O_REMOVED + 9,
+    O_PENDING_POSITION = O_PENDING + 4,
+    O_MY_PLACEMENT = O_PENDING_POSITION + 3,
+    O_SIDES = O_MY_PLACEMENT + 3 * PARLOUR_ND_CARDS,
+    S_TO_ACT = 0,
+    S_PLACED = 1,
+    S_HAND = 2,
+    S_USED = S_HAND + PARLOUR_ND_CARDS,
+    S_HELD = S_USED + PARLOUR_ND_CARDS,
+    S_POINTS = S_HELD + 9,
+    S_EXTRA = S_POINTS + 1,
+    S_DOMAINS = S_EXTRA + 1,
+    S_ELEMENTS = S_DOMAINS + 1,
+    S_CARRY = S_ELEMENTS + 1,
+    SIDE_SIZE = S_CARRY + 3,
+    O_BATTLES = O_SIDES + 2 * SIDE_SIZE,
+    B_FOUGHT = 0,
+    B_DOMAIN = 1,
+    B_CARDS = B_DOMAIN + 9,
+    B_BONUS = B_CARDS + 2 * PARLOUR_ND_CARDS,
+    B_WINNER = B_BONUS + 2,
+    B_RULE = B_WINNER + 3,
+    B_EXTRA = B_RULE + 5,
+    BATTLE_SIZE = B_EXTRA + 1,
+    O_END = O_BATTLES + 9 * BATTLE_SIZE
+};
+typedef char nv_obs_size_matches[O_END == PARLOUR_NV_OBS ? 1 : -1];
+
+#define POINTS_BOUND 68.0
+#define EXTRA_BOUND 14.0
+#define BONUS_LOW (-3)
+#define BONUS_SPAN 7.0
+
+static float scaled(double x, double bound)
+{
+    double v = x / bound;
+    return (float)(v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v);
+}
+
+static int carry(int c)
+{
+    switch (c) {
+    case PARLOUR_ND_CARD_ONE_PLUS:
+        return 2;
+    case PARLOUR_ND_CARD_TWO_PLUS:
+        return 1;
+    case PARLOUR_ND_CARD_FOUR_PLUS:
+        return -1;
+    default:
+        return 0;
+    }
+}
+
+int parlour_nv_encode(const parlour_ndg_game *g, int seat, float *out)
+{
+    parlour_ndg_game o;
+    int st = parlour_ndg_observe(g, seat, &o);
+    if (st < 0)
+        return st;
+    if (!out)
+        return PARLOUR_E_NULL;
+    int r = o.round, over = o.phase == PARLOUR_ND_PHASE_OVER;
+    memset(out, 0, sizeof(float) * PARLOUR_NV_OBS);
+    out[O_ROUND + (r < 3 ? r : 3)] = 1.0f;
+    out[O_PHASE + o.phase] = 1.0f;
+    if (o.elements_off)
+        out[O_ELEMENTS_OFF] = 1.0f;
+    if (o.rules.tie_break == PARLOUR_ND_TIE_DOMAINS)
+        out[O_TIE_BREAK] = 1.0f;
+    for (int d = 0; d < 9; d++)
+        if (o.rules.elements[d] != PARLOUR_ND_ELEMENT_NONE)
+            out[O_ELEMENT_TABLE + 5 * d + o.rules.elements[d] - 1] = 1.0f;
+    if (r < 3)
+        for (int p = 0; p < 3; p++)
+            out[O_REVEALED + 9 * p + o.domains[3 * r + p] - PARLOUR_NDG_LOW_DOMAIN] = 1.0f;
+    for (int i = 0; i < o.nremoved; i++)
+        out[O_REMOVED + o.removed[i] - PARLOUR_NDG_LOW_DOMAIN] = 1.0f;
+    if (o.npending) {
+        const parlour_ndg_effect *e = &o.pending[0];
+        int rel = e->seat == seat ? 0 : 1;
+        out[O_PENDING + 2 * rel + (e->card == PARLOUR_ND_CARD_TWO_MINUS ? 0 : 1)] = 1.0f;
+        out[O_PENDING_POSITION + e->position] = 1.0f;
+    }
+    if (o.placed[seat] && !over)
+        for (int p = 0; p < 3; p++)
+            out[O_MY_PLACEMENT + PARLOUR_ND_CARDS * p + o.placement[seat][p]] = 1.0f;
+    for (int rel = 0; rel < 2; rel++) {
+        int s = rel ? 1 - seat : seat;
+        float *side = out + O_SIDES + SIDE_SIZE * rel;
+        if ((o.phase == PARLOUR_ND_PHASE_PLACE && !o.placed[s]) ||
+            (o.npending && o.pending[0].seat == s))
+            side[S_TO_ACT] = 1.0f;
+        if (o.placed[s])
+            side[S_PLACED] = 1.0f;
+        int held = 0;
+        for (int c = 0; c < PARLOUR_ND_CARDS; c++)
+            if ((o.hand[s] >> c) & 1u)
+                side[S_HAND + c] = 1.0f;
+        for (int i = 0; i < o.nused[s]; i++)
+            side[S_USED + o.used[s][i]] = 1.0f;
+        for (int d = 0; d < 9; d++)
+            if ((o.held[s] >> d) & 1u) {
+                side[S_HELD + d] = 1.0f;
+                held++;
+            }
+        side[S_POINTS] = scaled(parlour_ndg_points(&o, s), POINTS_BOUND);
+        side[S_EXTRA] = scaled(o.extra[s], EXTRA_BOUND);
+        side[S_DOMAINS] = (float)(held / 9.0);
+        side[S_ELEMENTS] = (float)(parlour_ndb_elements(&o.rules, o.held[s]) / 4.0);
+        /* The carry the next card placed in each slot will get. */
+        int c3[3] = {0, 0, 0};
+        if (o.phase == PARLOUR_ND_PHASE_PLACE && r >= 1) {
+            for (int p = 0; p < 3; p++)
+                c3[p] = carry(o.previous[s][p]);
+        } else if (o.phase == PARLOUR_ND_PHASE_EFFECT && r < 2) {
+            for (int p = 0; p < 3; p++)
+                c3[p] = carry(o.battles[3 * r + p].cards[s]);
+        }
+        for (int p = 0; p < 3; p++)
+            side[S_CARRY + p] = (float)((c3[p] + 1) / 3.0);
+    }
+    for (int i = 0; i < o.nbattles; i++) {
+        const parlour_ndg_battle *b = &o.battles[i];
+        float *row = out + O_BATTLES + BATTLE_SIZE * (3 * b->round + b->position);
+        row[B_FOUGHT] = 1.0f;
+        row[B_DOMAIN + b->domain - PARLOUR_NDG_LOW_DOMAIN] = 1.0f;
+        for (int rel = 0; rel < 2; rel++) {
+            int s = rel ? 1 - seat : seat;
+            row[B_CARDS + PARLOUR_ND_CARDS * rel + b->cards[s]] = 1.0f;
+            row[B_BONUS + rel] = scaled(b->bonuses[s] - BONUS_LOW, BONUS_SPAN);
+        }
+        row[B_WINNER + (b->winner < 0 ? 2 : b->winner == seat ? 0 : 1)] = 1.0f;
+        row[B_RULE + b->rule - 1] = 1.0f;
+        if (b->extra)
+            row[B_EXTRA] = 1.0f;
+    }
+    return PARLOUR_OK;
+}
+
+/* The table's next deal, dealt. */
+static int deal(parlour_nv_env *env, parlour_nv_table *tb)
+{
+    uint8_t domains[PARLOUR_NDG_DOMAINS], specials[PARLOUR_NDG_DOMAINS];
+    parlour_pyrandom r;
+    /* Game(rules, seed=d): random.Random(d) shuffles the domains, then the
+     * specials; the bots start a fresh one, a copy of it as seeded (seeding
+     * costs more than the copy). */
+    tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
+    parlour_pyrandom_seed(&tb->bots, tb->seed);
+    r = tb->bots;
+    for (int i = 0; i < PARLOUR_NDG_DOMAINS; i++) {
+        domains[i] = (uint8_t)(PARLOUR_NDG_LOW_DOMAIN + i);
+        specials[i] = (uint8_t)(PARLOUR_ND_CARD_ONE_MINUS + i);
+    }
+    parlour_pyrandom_shuffle_u8(&r, domains, PARLOUR_NDG_DOMAINS);
+    parlour_pyrandom_shuffle_u8(&r, specials, PARLOUR_NDG_DOMAINS);
+    tb->nlog = 0;
+    tb->tallied[0] = tb->tallied[1] = 0; /* no points at the deal */
+    return parlour_ndg_init(&tb->g, domains, specials, &env->rules);
+}
+
+/* Points won since the last tally (Game.rewards: the change of each seat's
+ * points). */
+static void collect(parlour_nv_table *tb)
+{
+    for (int s = 0; s < 2; s++) {
+        int p = parlour_ndg_points(&tb->g, s);
+        tb->pending[s] += p - tb->tallied[s];
+        tb->tallied[s] = p;
+    }
+}
+
+static int logged(parlour_nv_table *tb, int seat, int id)
+{
+    if (tb->nlog >= PARLOUR_NV_MAX_LOG)
+        return PARLOUR_E_BUFFER;
+    tb->log[tb->nlog].seat = (int8_t)seat;
+    tb->log[tb->nlog].id = (uint16_t)id;
+    tb->nlog++;
+    return PARLOUR_OK;
+}
+
+static int apply_id(parlour_nv_table *tb, int seat, int id)
+{
+    if (tb->nlog >= PARLOUR_NV_MAX_LOG)
+        return PARLOUR_E_BUFFER;
+    int st = parlour_ndg_apply(&tb->g, seat, id);
+    return st < 0 ? st : logged(tb, seat, id);
+}
+
+static int choose(parlour_nv_env *env, parlour_nv_table *tb, int seat, int bot, int *id)
+{
+    if (bot == PARLOUR_NV_HEURISTIC)
+        return parlour_ndb_heuristic(&tb->g, seat, &tb->bots, env->strength, id);
+    return parlour_ndb_random(&tb->g, seat, &tb->bots, id);
+}
+
+/* Play the bot until a learner seat is asked, finishing (and redealing) a
+ * game that ends on the way. */
+static int advance(parlour_nv_env *env, parlour_nv_table *tb)
+{
+    int8_t who[2];
+    for (;;) {
+        if (tb->g.phase == PARLOUR_ND_PHASE_OVER) {
+            collect(tb);
+            memcpy(tb->last, tb->log, sizeof(parlour_nv_entry) * (size_t)tb->nlog);
+            tb->nlast = tb->nlog;
+            tb->last_seed = tb->seed;
+            tb->finished++;
+            tb->done = 1;
+            int st = deal(env, tb);
+            if (st < 0)
+                return st;
+            continue;
+        }
+        if (parlour_ndg_to_act(&tb->g, who) <= 0)
+            return PARLOUR_E_ARG; /* a live game always asks someone */
+        int seat = who[0], id = 0;
+        if (env->slot[seat] >= 0) {
+            tb->asked = (int8_t)seat;
+            return PARLOUR_OK;
+        }
+        int st = choose(env, tb, seat, env->opponents, &id);
+        if (st >= 0)
+            st = apply_id(tb, seat, id);
+        if (st < 0)
+            return st;
+    }
+}
+
+static int write_out(parlour_nv_env *env, int i, const parlour_nv_out *out)
+{
+    parlour_nv_table *tb = &env->tables[i];
+    int S = env->nlearners;
+    collect(tb);
+    for (int k = 0; k < S; k++) {
+        size_t row = (size_t)i * (size_t)S + (size_t)k;
+        int seat = env->learners[k];
+        uint8_t *mask = out->mask + row * PARLOUR_ND_AID_END;
+        out->rewards[row] = (float)tb->pending[seat];
+        if (seat != tb->asked) {
+            out->to_act[row] = 0;
+            memset(mask, 0, PARLOUR_ND_AID_END);
+            continue;
+        }
+        out->to_act[row] = 1;
+        int st;
+        if (tb->g.phase == PARLOUR_ND_PHASE_PLACE) {
+            memset(mask, 0, PARLOUR_ND_AID_END);
+            st = parlour_ndb_place_ids(&tb->g, seat, mask);
+        } else {
+            st = parlour_ndg_legal_ids(&tb->g, seat, mask);
+        }
+        if (st >= 0)
+            st = parlour_nv_encode(&tb->g, seat, out->obs + row * PARLOUR_NV_OBS);
+        if (st < 0)
+            return st;
+    }
+    tb->pending[0] = tb->pending[1] = 0; /* the bot's points are nobody's reward */
+    out->done[i] = tb->done;
+    tb->done = 0;
+    return PARLOUR_OK;
+}
+
+enum { OP_RESET, OP_STEP, OP_RANDOM };
+
+static int run_one(parlour_nv_env *env, int i, int op, const parlour_nv_out *out)
+{
+    parlour_nv_table *tb = &env->tables[i];
+    int st;
+    if (op == OP_RESET) {
+        uint32_t words[4] = {(uint32_t)i, env->seed_words[0], env->seed_words[1], 0};
+        parlour_pyrandom_seed_words(&tb->deals, words, 3);
+        tb->pending[0] = tb->pending[1] = 0;
+        tb->finished = 0;
+        tb->nlast = 0;
+        tb->last_seed = 0;
+        tb->asked = -1;
+        st = deal(env, tb);
+    } else if (op == OP_RANDOM) {
+        int id = 0;
+        if (tb->asked < 0)
+            return PARLOUR_E_ARG;
+        st = choose(env, tb, tb->asked, PARLOUR_NV_RANDOM, &id);
+        if (st >= 0)
+            st = apply_id(tb, tb->asked, id);
+    } else {
+        /* parlour_nv_check applied the action to a copy: take it */
+        st = logged(tb, tb->chosen.seat, tb->chosen.id);
+        if (st >= 0)
+            tb->g = tb->next;
+    }
+    tb->done = 0;
+    if (st >= 0)
+        st = advance(env, tb);
+    if (st >= 0)
+        st = write_out(env, i, out);
+    if (op == OP_RESET)
+        out->done[i] = 0;
+    return st;
+}
+
+typedef struct {
+    parlour_nv_env *env;
+    const parlour_nv_out *out;
+    int lo, hi, op, status, failed;
+} job;
+
+static void *run_range(void *arg)
+{
+    job *j = (job *)arg;
+    j->status = PARLOUR_OK;
+    j->failed = -1;
+    for (int i = j->lo; i < j->hi; i++) {
+        int st = run_one(j->env, i, j->op, j->out);
+        if (st < 0 && j->failed < 0) {
+            j->status = st;
+            j->failed = i;
+        }
+    }
+    return NULL;
+}
+
+/* Tables split into `threads` contiguous ranges; each table is touched by
+ * one thread only, so the results do not depend on the split. */
+static int run(parlour_nv_env *env, int op, const parlour_nv_out *out, int threads)
+{
+    if (!env || !out || !out->obs || !out->mask || !out->to_act || !out->rewards || !out->done)
+        return PARLOUR_E_NULL;
+    if (threads < 1)
+        threads = 1;
+    if (threads > 64)
+        threads = 64;
+    if (threads > env->ntables)
+        threads = env->ntables;
+    job jobs[64];
+    int n = env->ntables;
+    for (int k = 0; k < threads; k++) {
+        jobs[k].env = env;
+        jobs[k].out = out;
+        jobs[k].op = op;
+        jobs[k].lo = (int)((long long)n * k / threads);
+        jobs[k].hi = (int)((long long)n * (k + 1) / threads);
+    }
+#if NV_THREADS
+    pthread_t ids[64];
+    int started[64];
+    for (int k = 1; k < threads; k++)
+        started[k] = pthread_create(&ids[k], NULL, run_range, &jobs[k]) == 0;
+    run_range(&jobs[0]);
+    for (int k = 1; k < threads; k++) {
+        if (started[k])
+            pthread_join(ids[k], NULL);
+        else
+            run_range(&jobs[k]); /* no thread to be had: do it here */
+    }
+#else
+    for (int k = 0; k < threads; k++)
+        run_range(&jobs[k]);
+#endif
+    for (int k = 0; k < threads; k++)
+        if (jobs[k].status < 0) {
+            env->err_table = jobs[k].failed;
+            env->err_status = jobs[k].status;
+            return jobs[k].status;
+        }
+    return PARLOUR_OK;
+}
+
+parlour_nv_env *parlour_nv_new(const parlour_ndg_rules *rules, uint64_t seed, int ntables,
+                               unsigned learner_mask, int opponents)
+{
+    if (!rules || ntables < 1 || (learner_mask & 3u) == 0 || learner_mask > 3u ||
+        (opponents != PARLOUR_NV_RANDOM && opponents != PARLOUR_NV_HEURISTIC))
+        return NULL;
+    /* Rules the state machine refuses are refused here, not at the deal. */
+    {
+        parlour_ndg_game probe;
+        uint8_t d[9], s[9];
+        for (int i = 0; i < 9; i++) {
+            d[i] = (uint8_t)(PARLOUR_NDG_LOW_DOMAIN + i);
+            s[i] = (uint8_t)(PARLOUR_ND_CARD_ONE_MINUS + i);
+        }
+        if (parlour_ndg_init(&probe, d, s, rules) != PARLOUR_OK)
+            return NULL;
+    }
+    parlour_nv_env *env = (parlour_nv_env *)calloc(1, sizeof *env);
+    if (!env)
+        return NULL;
+    env->tables = (parlour_nv_table *)calloc((size_t)ntables, sizeof(parlour_nv_table));
+    if (!env->tables) {
+        free(env);
+        return NULL;
+    }
+    env->rules = *rules;
+    env->seed_words[0] = (uint32_t)seed;
+    env->seed_words[1] = (uint32_t)(seed >> 32);
+    env->ntables = ntables;
+    env->opponents = opponents;
+    parlour_ndb_strengths(env->strength);
+    for (int s = 0; s < 2; s++) {
+        env->slot[s] = -1;
+        if ((learner_mask >> s) & 1u) {
+            env->slot[s] = (int8_t)env->nlearners;
+            env->learners[env->nlearners++] = (int8_t)s;
+        }
+    }
+    for (int i = 0; i < ntables; i++)
+        env->tables[i].asked = -1;
+    return env;
+}
+
+void parlour_nv_free(parlour_nv_env *env)
+{
+    if (env) {
+        free(env->tables);
+        free(env);
+    }
+}
+
+int parlour_nv_reset(parlour_nv_env *env, const parlour_nv_out *out, int threads)
+{
+    return run(env, OP_RESET, out, threads);
+}
+
+int parlour_nv_check(parlour_nv_env *env, const int32_t *actions)
+{
+    if (!env || !actions)
+        return PARLOUR_E_NULL;
+    int S = env->nlearners;
+    for (int i = 0; i < env->ntables; i++) {
+        parlour_nv_table *tb = &env->tables[i];
+        if (tb->asked < 0) {
+            env->err_table = i;
+            env->err_seat = -1;
+            env->err_kind = 0;
+            return PARLOUR_E_ARG; /* not reset */
+        }
+        for (int k = 0; k < S; k++) {
+            int seat = env->learners[k];
+            int32_t a = actions[(size_t)i * (size_t)S + (size_t)k];
+            int kind = 0;
+            if (seat != tb->asked) {
+                if (a != -1)
+                    kind = PARLOUR_NV_ERR_NOT_TO_ACT;
+            } else if (a == -1) {
+                kind = PARLOUR_NV_ERR_MISSING;
+            } else {
+                /* applied to a copy: the state machine refuses exactly the
+                 * illegal ids, and the game itself is not touched */
+                tb->next = tb->g;
+                if (a < 0 || a >= PARLOUR_ND_AID_END ||
+                    parlour_ndg_apply(&tb->next, seat, (int)a) != PARLOUR_OK)
+                    kind = PARLOUR_NV_ERR_ILLEGAL;
+                tb->chosen.seat = (int8_t)seat;
+                tb->chosen.id = (uint16_t)(a < 0 ? 0 : a);
+            }
+            if (kind) {
+                env->err_table = i;
+                env->err_seat = seat;
+                env->err_kind = kind;
+                return PARLOUR_E_ILLEGAL;
+            }
+        }
+    }
+    return PARLOUR_OK;
+}
+
+int parlour_nv_step(parlour_nv_env *env, const parlour_nv_out *out, int threads)
+{
+    return run(env, OP_STEP, out, threads);
+}
+
+int parlour_nv_step_random(parlour_nv_env *env, const parlour_nv_out *out, int threads)
+{
+    return run(env, OP_RANDOM, out, threads);
+}

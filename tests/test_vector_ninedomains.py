@@ -1,0 +1,345 @@
+"""parlour.vector.VectorGame("ninedomains", ...): lock step with plain
+parlour.ninedomains.Game objects driven by the same actions (observations,
+masks, rewards, done flags, records), the C random and heuristic bots
+against RandomBot and HeuristicBot, threads, and clean refusals of bad
+actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import parlour
+from parlour import _backend
+from parlour.errors import IllegalActionError
+from parlour.ninedomains import Game, HeuristicBot, RandomBot, Rules, arrays
+from parlour.ninedomains.ids import NUM_ACTION_IDS
+from parlour.sichuan import Rules as SichuanRules
+from parlour.vector import VectorGame, deal_seeds
+
+VARIANTS = [
+    Rules(),
+    Rules(tie_break="domains"),
+    # Elements reached often (four single-element domains among the low ones).
+    Rules(elements=("red", "green", "blue", "purple", "", "", "", "", ""), tie_break="domains"),
+    # Two halves and no other purple, every element on a low domain.
+    Rules(elements=("half-purple", "red", "half-purple", "green", "blue", "", "", "", "")),
+    # No element wins at all.
+    Rules(elements=("",) * 9),
+]
+IDS = ["record", "domains", "singles", "halves", "none"]
+
+needs_c = pytest.mark.skipif(_backend.current() != "c", reason="the C backend is not in use")
+
+
+class Reference:
+    """The semantics of VectorGame written plainly over Game objects: the
+    seat asked is game.to_act[0]; the other seat is played by the Python bot
+    with random.Random(deal seed); a finished deal is replaced at once."""
+
+    def __init__(
+        self, num_tables: int, seed: int, learners: tuple[int, ...], opponents: str, rules: Rules
+    ) -> None:
+        self.learners = learners
+        self.rules = rules
+        self.bot: Any = HeuristicBot() if opponents == "heuristic" else RandomBot()
+        self.deals = [random.Random(seed * 2**32 + i) for i in range(num_tables)]
+        self.games: list[Game] = [Game(rules) for _ in range(num_tables)]
+        self.rngs = [random.Random(0) for _ in range(num_tables)]
+        self.seeds = [0] * num_tables
+        self.last: list[Game | None] = [None] * num_tables
+        self.bot_moves = 0
+        for i in range(num_tables):
+            self._deal(i)
+
+    def _deal(self, i: int) -> None:
+        s = self.deals[i].getrandbits(63)
+        self.seeds[i] = s
+        self.games[i] = Game(self.rules, seed=s)
+        self.rngs[i] = random.Random(s)
+
+    def _play_on(self, i: int) -> tuple[list[float], bool]:
+        paid = [0.0, 0.0]
+        done = False
+        while True:
+            game = self.games[i]
+            if game.is_over:
+                paid = [a + b for a, b in zip(paid, game.rewards(), strict=True)]
+                self.last[i] = game
+                done = True
+                self._deal(i)
+                continue
+            seat = game.to_act[0]
+            if seat in self.learners:
+                paid = [a + b for a, b in zip(paid, game.rewards(), strict=True)]
+                return paid, done
+            legal = game.legal_actions(seat)
+            game.apply(seat, self.bot.act(game.observation(seat), legal, self.rngs[i]))
+            self.bot_moves += 1
+
+    def reset(self) -> None:
+        for i in range(len(self.games)):
+            self.games[i].rewards()
+            self._play_on(i)
+
+    def step(self, actions: dict[int, int]) -> tuple[list[list[float]], list[bool]]:
+        rewards, dones = [], []
+        for i, a in actions.items():
+            game = self.games[i]
+            seat = game.to_act[0]
+            game.apply(seat, game.action_from_id(a, seat))
+            paid, done = self._play_on(i)
+            rewards.append([paid[s] for s in self.learners])
+            dones.append(done)
+        return rewards, dones
+
+
+def compare(env: VectorGame, ref: Reference, out: tuple[Any, ...]) -> None:
+    obs, mask, to_act = out[:3]
+    for i, game in enumerate(ref.games):
+        seat = game.to_act[0]
+        for k, s in enumerate(env.learners):
+            assert to_act[i, k] == (s == seat), (i, s)
+            if s == seat:
+                assert np.array_equal(mask[i, k], game.legal_mask(s)), (i, s)
+                assert np.array_equal(obs[i, k], game.observation(s).to_array()), (i, s)
+            else:
+                assert not mask[i, k].any()
+        assert env.deal_seed(i) == ref.seeds[i]
+
+
+def lock_step(
+    *,
+    tables: int,
+    seed: int,
+    learners: tuple[int, ...],
+    opponents: str,
+    rules: Rules,
+    steps: int,
+    threads: int = 1,
+) -> tuple[int, int]:
+    """Steps both with random masked ids; (deals finished, bot moves)."""
+    env = VectorGame(
+        "ninedomains",
+        tables,
+        seed=seed,
+        learners=learners,
+        opponents=opponents,  # type: ignore[arg-type]
+        rules=rules,
+        threads=threads,
+    )
+    ref = Reference(tables, seed, learners, opponents, rules)
+    out: tuple[Any, ...] = env.reset()
+    ref.reset()
+    compare(env, ref, out)
+    rng = np.random.default_rng(seed)
+    finished = 0
+    for _ in range(steps):
+        mask, to_act = out[1], out[2]
+        choice = (rng.random(mask.shape) * mask).argmax(axis=2)
+        actions = np.where(to_act, choice, -1).astype(np.int32)
+        # Before the step: it rewrites the arrays in place.
+        given = {
+            i: int(actions[i, k])
+            for i in range(tables)
+            for k in range(len(learners))
+            if to_act[i, k]
+        }
+        out = env.step(actions)
+        rewards, dones = ref.step(given)
+        assert out[3].tolist() == rewards
+        assert out[4].tolist() == dones
+        compare(env, ref, out)
+        for i in np.flatnonzero(out[4]):
+            finished += 1
+            last = ref.last[i]
+            assert last is not None
+            record = env.record(int(i))
+            assert record == last.record()
+            replayed = Game.from_record(record)
+            assert replayed.record() == record
+            assert replayed.result == last.result
+    return finished, ref.bot_moves
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_lock_step_with_game_both_seats(rules: Rules) -> None:
+    finished, _ = lock_step(
+        tables=4, seed=11, learners=(0, 1), opponents="random", rules=rules, steps=40
+    )
+    assert finished >= 8
+
+
+@pytest.mark.parametrize("learners", [(0,), (1,)])
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+def test_lock_step_with_game_one_seat(learners: tuple[int, ...], opponents: str) -> None:
+    finished, moves = lock_step(
+        tables=4, seed=3, learners=learners, opponents=opponents, rules=VARIANTS[2], steps=30
+    )
+    assert finished >= 8
+    assert moves >= 80
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+@pytest.mark.parametrize("learners", [(0,), (1,), (0, 1)])
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+def test_lock_step_many_deals(rules: Rules, learners: tuple[int, ...], opponents: str) -> None:
+    # Thousands of bot decisions per variant with one learner seat.
+    finished, moves = lock_step(
+        tables=24, seed=99, learners=learners, opponents=opponents, rules=rules, steps=250
+    )
+    assert finished >= 500
+    assert moves >= (2000 if len(learners) == 1 else 0)
+
+
+@pytest.mark.parametrize("rules", [VARIANTS[0], VARIANTS[2]], ids=["record", "singles"])
+def test_random_policy_is_play_with_random_bots(rules: Rules) -> None:
+    # step_random with both seats learners: each deal is parlour.play with
+    # two RandomBots seeded by the deal's seed.
+    env = VectorGame("ninedomains", 3, seed=21, rules=rules)
+    env.reset()
+    checked = 0
+    while checked < 30:
+        done = env.step_random()[4]
+        for i in np.flatnonzero(done):
+            n = env.deals_finished(int(i))
+            seed = deal_seeds(21, int(i), n)[-1]
+            game = Game(rules, seed=seed)
+            parlour.play(game, [RandomBot(), RandomBot()], seed=seed)
+            assert env.record(int(i)) == game.record()
+            checked += 1
+
+
+@pytest.mark.parametrize("rules", [VARIANTS[1], VARIANTS[3]], ids=["domains", "halves"])
+def test_step_random_against_heuristic_is_play(rules: Rules) -> None:
+    # One learner played by the random policy, the other seat by the C
+    # heuristic bot: parlour.play with RandomBot and HeuristicBot.
+    env = VectorGame("ninedomains", 3, seed=5, rules=rules, learners=[1], opponents="heuristic")
+    env.reset()
+    checked = 0
+    while checked < 30:
+        done = env.step_random()[4]
+        for i in np.flatnonzero(done):
+            seed = deal_seeds(5, int(i), env.deals_finished(int(i)))[-1]
+            game = Game(rules, seed=seed)
+            parlour.play(game, [HeuristicBot(), RandomBot()], seed=seed)
+            assert env.record(int(i)) == game.record()
+            checked += 1
+
+
+@needs_c
+def test_threads_give_the_same_arrays() -> None:
+    envs = [
+        VectorGame("ninedomains", 9, seed=4, learners=[1], opponents="heuristic", threads=t)
+        for t in (1, 2, 3)
+    ]
+    outs = [e.reset() for e in envs]
+    rng = np.random.default_rng(0)
+    for step in range(60):
+        mask, to_act = outs[0][1], outs[0][2]
+        choice = (rng.random(mask.shape) * mask).argmax(axis=2)
+        actions = np.where(to_act, choice, -1).astype(np.int32)
+        by_c = step % 3 == 0
+        outs = [e.step_random() if by_c else e.step(actions) for e in envs]
+        for other in outs[1:]:
+            for a, b in zip(outs[0], other, strict=True):
+                assert np.array_equal(a, b)
+    assert [e.record(0) for e in envs[1:]] == [envs[0].record(0)] * 2
+
+
+def test_bad_actions_change_nothing() -> None:
+    env = VectorGame("ninedomains", 5, seed=8)
+    twin = VectorGame("ninedomains", 5, seed=8)
+    out, want = env.reset(), twin.reset()
+    rng = np.random.default_rng(1)
+    shape = (5, 2)
+    for bad in (
+        np.zeros((5,), np.int32),
+        np.zeros((2, 5), np.int32),
+        np.zeros((5, 2, 1), np.int32),
+        np.zeros(shape, np.float32),
+        np.zeros(shape, np.bool_),
+        [[0.5, 1]] * 5,
+        "actions",
+        np.full(shape, 2**40, np.int64),
+    ):
+        with pytest.raises(ValueError):
+            env.step(bad)
+    n = NUM_ACTION_IDS
+    for _ in range(60):
+        mask, to_act = out[1], out[2]
+        good = np.where(to_act, (rng.random(mask.shape) * mask).argmax(axis=2), -1)
+        good = good.astype(np.int32)
+        bad = good.copy()
+        i, k = int(rng.integers(5)), int(rng.integers(2))
+        bad[i, k] = int(rng.choice([rng.integers(-5, n + 5), -1, n, 2**31 - 1, -(2**31)]))
+        legal = bool(to_act[i, k]) and 0 <= bad[i, k] < n and bool(mask[i, k, bad[i, k]])
+        if not legal and not (not to_act[i, k] and bad[i, k] == -1):
+            with pytest.raises(IllegalActionError, match=f"table {i}, seat {k} "):
+                env.step(bad)
+        snapshot = [x.copy() for x in out]
+        for a, b in zip(snapshot, want, strict=True):
+            assert np.array_equal(a, b)
+        out, want = env.step(good), twin.step(good)
+    for i in range(5):
+        assert env.deal_seed(i) == twin.deal_seed(i)
+
+
+def test_illegal_messages_name_table_and_seat() -> None:
+    env = VectorGame("ninedomains", 2, seed=1)
+    _, mask, to_act = env.reset()
+    # Both tables ask seat 0 to place first (to_act[0] of a new game).
+    assert to_act.tolist() == [[True, False], [True, False]]
+    legal = np.where(to_act, mask.argmax(axis=2), -1).astype(np.int32)
+    swap = legal.copy()
+    swap[1, 0] = 2730  # a swap id: no swap in the place phase
+    with pytest.raises(IllegalActionError, match="table 1, seat 0 may not take action id 2730"):
+        env.step(swap)
+    early = legal.copy()
+    early[0, 1] = legal[0, 0]
+    with pytest.raises(IllegalActionError, match="table 0, seat 1 is not to act now"):
+        env.step(early)
+    missing = legal.copy()
+    missing[1, 0] = -1
+    with pytest.raises(IllegalActionError, match="table 1, seat 0 is to act now"):
+        env.step(missing)
+    obs, _, to_act, rewards, done = env.step(legal)
+    # Seat 1 places next: its view shows that seat 0 has placed, and no
+    # placement of its own yet (the opponent's is never in the layout).
+    assert to_act.tolist() == [[False, True], [False, True]]
+    assert rewards.tolist() == [[0.0, 0.0], [0.0, 0.0]] and not done.any()
+    opp = arrays.SIDES + arrays.SIDE_SIZE
+    assert obs[:, 1, opp + arrays.S_PLACED].tolist() == [1.0, 1.0]
+    assert obs[:, 1, opp + arrays.S_TO_ACT].tolist() == [0.0, 0.0]
+    assert not obs[:, 1, arrays.MY_PLACEMENT : arrays.SIDES].any()
+
+
+def test_construction() -> None:
+    env = VectorGame("ninedomains", 2)
+    assert env.num_action_ids == NUM_ACTION_IDS == 2985
+    assert env.obs_shape == (697,)
+    assert env.learners == (0, 1)
+    assert env.num_players == 2
+    for kwargs in (
+        {"learners": []},
+        {"learners": [2]},
+        {"learners": [1, 0]},
+        {"learners": [0, 0]},
+        {"opponents": "equilibrium"},
+        {"threads": 0},
+        {"seed": -1},
+        {"rules": SichuanRules()},
+    ):
+        with pytest.raises(ValueError):
+            VectorGame("ninedomains", 2, **kwargs)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(np.full((2, 2), -1, np.int32))
+    env.reset()
+    with pytest.raises(ValueError, match="no deal"):
+        env.record(0)
+    with pytest.raises(IndexError):
+        env.deal_seed(2)
