@@ -147,6 +147,16 @@ int parlour_swg_result(const parlour_swg_game *g, int32_t points[PARLOUR_SWG_MAX
  * parlour_swg_check (nothing written). */
 int parlour_swg_observe(const parlour_swg_game *g, int seat, parlour_swg_game *out);
 
+/* The same copy without running parlour_swg_check on *g first, for a caller
+ * that keeps *g to states made by parlour_swg_init and parlour_swg_apply
+ * (which stay accepted), or checked once when read back: the check costs
+ * more than the copy, and an observation is taken at every step. Validates
+ * only what the copy needs (the pointers, players 2..6, seat in range, *g a
+ * full state: observer 0), so it never reads or writes out of bounds; *g may
+ * be out (scrubbed in place). PARLOUR_E_NULL or PARLOUR_E_ARG with nothing
+ * written. */
+int parlour_swg_observe_unchecked(const parlour_swg_game *g, int seat, parlour_swg_game *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -530,22 +530,31 @@ int parlour_swg_result(const parlour_swg_game *g, int32_t points[PARLOUR_SWG_MAX
 
 int parlour_swg_observe(const parlour_swg_game *g, int seat, parlour_swg_game *out)
 {
-    parlour_swg_game t;
+    if (g == NULL || out == NULL)
+        return PARLOUR_E_NULL;
+    if (parlour_swg_check(g) != PARLOUR_OK)
+        return PARLOUR_E_ARG;
+    return parlour_swg_observe_unchecked(g, seat, out);
+}
+
+int parlour_swg_observe_unchecked(const parlour_swg_game *g, int seat, parlour_swg_game *out)
+{
     int s;
     if (g == NULL || out == NULL)
         return PARLOUR_E_NULL;
-    if (parlour_swg_check(g) != PARLOUR_OK || seat < 0 || seat >= g->players)
+    if (g->observer != 0 || g->players < PARLOUR_SWG_MIN_PLAYERS ||
+        g->players > PARLOUR_SWG_MAX_PLAYERS || seat < 0 || seat >= g->players)
         return PARLOUR_E_ARG;
-    t = *g;
+    if (out != g)
+        memcpy(out, g, sizeof *out);
     /* Never the deck order: only how many cards are left shows (deck_top
      * and deck_len), and the lot's cards, which are face up. */
-    memset(t.deck0, 0, sizeof t.deck0);
-    memset(t.deck, 0, sizeof t.deck);
-    if (!t.open_table)
+    memset(out->deck0, 0, sizeof out->deck0);
+    memset(out->deck, 0, sizeof out->deck);
+    if (!out->open_table)
         for (s = 0; s < PARLOUR_SWG_MAX_PLAYERS; s++)
             if (s != seat)
-                memset(t.oinks[s], 0, sizeof t.oinks[s]);
-    t.observer = (uint32_t)seat + 1u;
-    *out = t;
+                memset(out->oinks[s], 0, sizeof out->oinks[s]);
+    out->observer = (uint32_t)seat + 1u;
     return PARLOUR_OK;
 }

@@ -42,6 +42,7 @@ cdef extern from "parlour.h":
         int32_t nactions
         int32_t oinks[6][4]
         int32_t pool[4]
+        uint32_t observer
         uint64_t won[6]
         uint16_t values[6]
         uint64_t set_aside
@@ -57,10 +58,82 @@ cdef extern from "parlour.h":
                           const int32_t paid[4]) nogil
     int parlour_swg_result(const parlour_swg_game *g, int32_t points[6], uint32_t *winners) nogil
     int parlour_swg_observe(const parlour_swg_game *g, int seat, parlour_swg_game *out) nogil
+    int parlour_swg_observe_unchecked(const parlour_swg_game *g, int seat,
+                                      parlour_swg_game *out) nogil
     int PARLOUR_SWG_E_ILLEGAL
+
+# The C heuristic bot (csrc/shrinewars_bots.c), internal to the core:
+# HeuristicBot asks it when its observation comes from the C engine.
+cdef extern from "parlour_shrinewars_bots.h":
+    int parlour_swg_bot_heuristic(const parlour_swg_game *obs, int window, double boldness,
+                                  int32_t *amount, int32_t paid[4], int32_t *nlegal) nogil
+
+cdef extern from "Python.h":
+    int PyObject_GenericSetDict(object obj, object value, void *context) except -1
+    object PyType_GenericAlloc(type t, Py_ssize_t n)
 
 cdef object _swg_bid_cls = None
 cdef object _swg_pass = None
+# What parlour.shrinewars.engine_c registers besides: the observation class,
+# the function that builds an observation's fields on first read, and the
+# one that makes a LotOutcome from a lot's logged numbers.
+cdef object _swg_obs_cls = None
+cdef object _swg_obs_build = None
+cdef object _swg_make_lot = None
+# The bids with their default payment, made once and shared (they are frozen
+# values): for each lot element mask and holding of the lower element (0 for
+# a lot of one element) the list of the bids of amounts 1, 2, ... as far as
+# any legal list has needed. A legal list is then pass and the row's entries,
+# not new objects at every step.
+cdef dict _swg_rows = {}
+# Above this many rows the table starts again (a bound on memory, never hit
+# by normal tables).
+cdef Py_ssize_t _SWG_MAX_ROWS = 4096
+# The seats to act as a tuple, one shared tuple per seat.
+cdef tuple _swg_turns = tuple([(s,) for s in range(6)])
+
+
+cdef object _swg_new_bid(int32_t amount, int32_t p0, int32_t p1, int32_t p2, int32_t p3):
+    # A Bid without its dataclass __init__: the caller made it valid.
+    b = _swg_bid_cls.__new__(_swg_bid_cls)
+    b.__dict__.update(amount=amount, paid=(p0, p1, p2, p3))
+    return b
+
+
+cdef list _swg_row(unsigned elements, int32_t held_low, int32_t hi):
+    """The row of default-payment bids for a lot paid in ``elements`` by a
+    seat holding ``held_low`` of the lower one, at least ``hi`` long."""
+    cdef int low = -1, high = -1, e
+    cdef int32_t a, take
+    cdef int32_t p[4]
+    for e in range(4):
+        if elements >> e & 1:
+            if low < 0:
+                low = e
+            else:
+                high = e
+    if high < 0:
+        held_low = 0
+    key = (<long long>elements << 32) | held_low
+    row = _swg_rows.get(key)
+    if row is None:
+        if len(_swg_rows) >= _SWG_MAX_ROWS:
+            _swg_rows.clear()
+        row = []
+        _swg_rows[key] = row
+    cdef list out = <list>row
+    a = len(out) + 1
+    while a <= hi:
+        p[0] = p[1] = p[2] = p[3] = 0
+        if high < 0:
+            p[low] = a
+        else:
+            take = a if a < held_low else held_low
+            p[low] = take
+            p[high] = a - take
+        out.append(_swg_new_bid(a, p[0], p[1], p[2], p[3]))
+        a += 1
+    return out
 
 
 cdef inline tuple _swg_oinks(const int32_t *o):
@@ -69,16 +142,39 @@ cdef inline tuple _swg_oinks(const int32_t *o):
 
 cdef class _ShrineWarsState:
     """A Shrine Wars game in the C core (``parlour_swg_game``), on codes and
-    plain rows; :class:`parlour.shrinewars.engine_c.CEngine` wraps it."""
+    plain rows; :class:`parlour.shrinewars.engine_c.CEngine` wraps it.
+
+    Besides the C state it keeps the public logs the C state leaves to its
+    caller, as the objects the game was handed: the actions on the current
+    lot, the high bid, and the :class:`LotOutcome` of every finished lot
+    (made when the lot ends). :meth:`play`, :meth:`legal` and
+    :meth:`observation` are the engine's per-step calls."""
 
     cdef parlour_swg_game g
+    # 1 when g is known to pass parlour_swg_check (made by init and apply, or
+    # checked when read back), so an observation need not check it again.
+    cdef bint trusted
+    cdef tuple bids_log
+    cdef object high_obj
+    cdef tuple lots_log
+
+    def __cinit__(self):
+        self.bids_log = ()
+        self.high_obj = None
+        self.lots_log = ()
 
     @staticmethod
-    def register(bid, pass_):
-        """Tell the binding the Bid class and the Pass value it returns."""
-        global _swg_bid_cls, _swg_pass
+    def register(bid, pass_, obs=None, build=None, make_lot=None):
+        """Tell the binding the Bid class and the Pass value it returns, and
+        (for :meth:`observation` and the lot log) the observation class, its
+        field builder and the LotOutcome maker."""
+        global _swg_bid_cls, _swg_pass, _swg_obs_cls, _swg_obs_build, _swg_make_lot
         _swg_bid_cls = bid
         _swg_pass = pass_
+        _swg_obs_cls = obs
+        _swg_obs_build = build
+        _swg_make_lot = make_lot
+        _swg_rows.clear()
 
     @staticmethod
     def new(int players, int oinks, bint open_table, deck):
@@ -94,15 +190,20 @@ cdef class _ShrineWarsState:
             cards[i] = <uint8_t>c
         cdef _ShrineWarsState s = _ShrineWarsState.__new__(_ShrineWarsState)
         _check(parlour_swg_init(&s.g, players, oinks, open_table, cards, n))
+        s.trusted = True
         return s
 
     def copy(self):
         cdef _ShrineWarsState t = _ShrineWarsState.__new__(_ShrineWarsState)
         t.g = self.g
+        t.trusted = self.trusted
+        t.bids_log = self.bids_log
+        t.high_obj = self.high_obj
+        t.lots_log = self.lots_log
         return t
 
     def __reduce__(self):
-        return (_swg_from_bytes, (self.state_bytes(),))
+        return (_swg_from_bytes, (self.state_bytes(), self.bids_log, self.high_obj, self.lots_log))
 
     def state_bytes(self):
         """Every byte of the state (for tests: an illegal call changes none)."""
@@ -113,6 +214,7 @@ cdef class _ShrineWarsState:
         if len(data) != sizeof(parlour_swg_game):
             raise ValueError("wrong state size")
         memcpy(&self.g, <const char *>data, sizeof(parlour_swg_game))
+        self.trusted = parlour_swg_check(&self.g) == 0
 
     def check(self):
         """The status of ``parlour_swg_check`` (0: safe to play on)."""
@@ -120,7 +222,7 @@ cdef class _ShrineWarsState:
 
     @property
     def to_act(self):
-        return () if self.g.over else (self.g.turn,)
+        return () if self.g.over or not 0 <= self.g.turn < 6 else _swg_turns[self.g.turn]
 
     @property
     def over(self):
@@ -131,30 +233,25 @@ cdef class _ShrineWarsState:
         return self.g.turn
 
     def legal(self, int seat):
-        """Pass, then each amount ``seat`` may bid with its default payment."""
-        cdef int32_t lo = 0, hi = 0, a, e, left, take
+        """Pass, then each amount ``seat`` may bid with its default payment
+        (shared objects: see ``_swg_rows``)."""
+        cdef int32_t lo = 0, hi = 0, a, held_low = 0
         cdef uint32_t bad = 0
-        cdef int32_t held[4]
-        cdef list out
+        cdef unsigned elements = self.g.lot_elements
+        cdef int e
         if parlour_swg_bid_range(&self.g, seat, &lo, &hi, &bad) != 0:
             return []
-        out = [_swg_pass]
+        cdef list out = [_swg_pass]
+        if lo > hi:
+            return out
         for e in range(4):
-            held[e] = self.g.oinks[seat][e] if self.g.lot_elements >> e & 1 else 0
-        bid = _swg_bid_cls
+            if elements >> e & 1:
+                held_low = self.g.oinks[seat][e]
+                break
+        cdef list row = _swg_row(elements, held_low, hi)
         for a in range(lo, hi + 1):
-            if bad >> (a % 10) & 1:
-                continue
-            paid = [0, 0, 0, 0]
-            left = a
-            for e in range(4):
-                take = left if left < held[e] else held[e]
-                paid[e] = take
-                left -= take
-            # A Bid without its dataclass __init__ (the C core checked it).
-            b = bid.__new__(bid)
-            b.__dict__.update(amount=a, paid=(paid[0], paid[1], paid[2], paid[3]))
-            out.append(b)
+            if not bad >> (a % 10) & 1:
+                out.append(row[a - 1])
         return out
 
     def bid_range(self, int seat):
@@ -166,7 +263,8 @@ cdef class _ShrineWarsState:
         return (lo, hi, bad)
 
     def apply(self, int seat, int32_t amount, paid):
-        """Status of ``parlour_swg_apply`` (0 applied; nothing changed otherwise)."""
+        """Status of ``parlour_swg_apply`` (0 applied; nothing changed
+        otherwise). The bare C call: the logs are :meth:`play`'s."""
         cdef int32_t p[4]
         cdef int e
         for e in range(4):
@@ -176,31 +274,108 @@ cdef class _ShrineWarsState:
             p[e] = v
         return parlour_swg_apply(&self.g, seat, amount, p)
 
-    def apply_action(self, int seat, action):
-        """Apply a registered Pass or Bid: 0 applied and the lot goes on, 1
-        applied and the lot ended, a negative status when refused (nothing
-        changed; -4 for an object that is not one of them)."""
+    def play(self, int seat, action):
+        """Apply a Pass or a Bid for ``seat`` and log it: True if applied,
+        False (nothing changed) if it is not legal now or not an action."""
         cdef int32_t p[4]
         cdef int e, st
         cdef uint8_t before = self.g.nlots
-        if type(action) is type(_swg_pass):
-            p[0] = p[1] = p[2] = p[3] = 0
-            st = parlour_swg_apply(&self.g, seat, 0, p)
-        elif type(action) is _swg_bid_cls:
+        cdef bint bid
+        cls = type(action)
+        if cls is type(_swg_pass):
+            bid = False
+        elif cls is _swg_bid_cls:
+            bid = True
+        elif isinstance(action, type(_swg_pass)):
+            bid = False
+        elif isinstance(action, _swg_bid_cls):
+            bid = True
+        else:
+            return False
+        if bid:
             amount = action.amount
             paid = action.paid
             # A Bid's fields are ints >= 0 that add up (its __post_init__);
             # anything beyond every Oink of a game cannot be held.
-            if amount > 12000:
-                return PARLOUR_SWG_E_ILLEGAL
+            if not 0 < amount <= 24000 or len(paid) != 4:
+                return False
             for e in range(4):
-                p[e] = paid[e]
+                v = paid[e]
+                if not 0 <= v <= 24000:
+                    return False
+                p[e] = v
             st = parlour_swg_apply(&self.g, seat, amount, p)
         else:
-            return -4
-        if st < 0:
-            return st
-        return 1 if self.g.nlots != before else 0
+            p[0] = p[1] = p[2] = p[3] = 0
+            st = parlour_swg_apply(&self.g, seat, 0, p)
+        if st != 0:
+            return False
+        if bid:
+            self.high_obj = action
+        if self.g.nlots != before:
+            self._sync_lots()
+            self.bids_log = ()
+            self.high_obj = None
+        else:
+            self.bids_log = self.bids_log + ((seat, action),)
+        return True
+
+    cdef _sync_lots(self):
+        # The LotOutcome of each lot logged since the last call; the last one
+        # is paid with the high bid as it was made, as the pure engine logs it.
+        cdef int i, j
+        cdef const parlour_swg_lot *l
+        made = []
+        for i in range(len(self.lots_log), self.g.nlots):
+            l = &self.g.lots[i]
+            cards = tuple([l.cards[j] for j in range(l.ncards)])
+            if l.winner < 0:
+                bid = None
+            elif i == self.g.nlots - 1 and self.high_obj is not None:
+                bid = self.high_obj
+            else:
+                bid = _swg_new_bid(l.amount, l.paid[0], l.paid[1], l.paid[2], l.paid[3])
+            made.append(_swg_make_lot(cards, l.opener, l.winner, bid, l.receivers,
+                                      _swg_oinks(l.share), _swg_oinks(l.pool)))
+        self.lots_log = self.lots_log + tuple(made)
+
+    @property
+    def bids(self):
+        """The ``(seat, action)`` pairs played on the current lot."""
+        return self.bids_log
+
+    @property
+    def high_bid(self):
+        """The high bid on the current lot as it was made, or ``None``."""
+        return self.high_obj
+
+    @property
+    def lots(self):
+        """The :class:`LotOutcome` of every finished lot."""
+        if len(self.lots_log) != self.g.nlots:
+            self._sync_lots()
+        return self.lots_log
+
+    def observation(self, int seat):
+        """What ``seat`` may know now, as a ShrineWarsObservation whose fields
+        are made on first read from a scrubbed copy of the state (a
+        :class:`_ShrineWarsView`: no deck order, no hidden Oinks) and the
+        public logs."""
+        cdef _ShrineWarsView v = _ShrineWarsView.__new__(_ShrineWarsView)
+        if self.trusted:
+            _check(parlour_swg_observe_unchecked(&self.g, seat, &v.g))
+        else:
+            _check(parlour_swg_observe(&self.g, seat, &v.g))
+        if len(self.lots_log) != self.g.nlots:
+            self._sync_lots()
+        v.bids = self.bids_log
+        v.high_bid = self.high_obj
+        v.lots = self.lots_log
+        # object.__new__ without its argument checks: the class is a plain
+        # frozen dataclass (registered), allocated as object.__new__ would.
+        obs = PyType_GenericAlloc(<type>_swg_obs_cls, 0)
+        PyObject_GenericSetDict(obs, {"_view": v, "_build": _swg_obs_build}, NULL)
+        return obs
 
     def observe(self, int seat):
         """What ``seat`` may know, as plain values read from a scrubbed copy
@@ -215,11 +390,7 @@ cdef class _ShrineWarsState:
         """``(players, start_oinks, open_table, starter, opener, turn, passed mask,
         high_seat, high_amount, high_paid, lot cards, lot element mask, cards
         left, set-aside mask, lots logged, actions on this lot)``."""
-        g = &self.g
-        return (g.players, g.start_oinks, bool(g.open_table), g.starter, g.opener, g.turn,
-                g.passed, g.high_seat, g.high_amount, _swg_oinks(g.high_paid),
-                tuple([g.lot[i] for i in range(g.lot_n)]), g.lot_elements,
-                g.deck_len - g.deck_top, g.set_aside, g.nlots, g.nactions)
+        return _swg_table(&self.g)
 
     @property
     def nlots(self):
@@ -245,19 +416,19 @@ cdef class _ShrineWarsState:
         return self.g.values[seat]
 
     def oinks(self):
-        return tuple([_swg_oinks(self.g.oinks[s]) for s in range(self.g.players)])
+        return _swg_all_oinks(&self.g)
 
     def pool(self):
         return _swg_oinks(self.g.pool)
 
     def won(self):
-        return tuple([self.g.won[s] for s in range(self.g.players)])
+        return _swg_won(&self.g)
 
     def values(self):
         return tuple([self.g.values[s] for s in range(self.g.players)])
 
     def draws(self):
-        return tuple([(self.g.draw_seat[i], self.g.draw_card[i]) for i in range(self.g.ndraws)])
+        return _swg_draws(&self.g)
 
     def deck(self):
         """The cards still to come, top first."""
@@ -283,9 +454,93 @@ cdef class _ShrineWarsState:
         return tuple([points[s] for s in range(self.g.players)]), w
 
 
-def _swg_from_bytes(bytes data):
+cdef tuple _swg_table(const parlour_swg_game *g):
+    return (g.players, g.start_oinks, bool(g.open_table), g.starter, g.opener, g.turn,
+            g.passed, g.high_seat, g.high_amount, _swg_oinks(g.high_paid),
+            tuple([g.lot[i] for i in range(g.lot_n)]), g.lot_elements,
+            g.deck_len - g.deck_top, g.set_aside, g.nlots, g.nactions)
+
+
+cdef tuple _swg_all_oinks(const parlour_swg_game *g):
+    return tuple([_swg_oinks(g.oinks[s]) for s in range(g.players)])
+
+
+cdef tuple _swg_won(const parlour_swg_game *g):
+    return tuple([g.won[s] for s in range(g.players)])
+
+
+cdef tuple _swg_draws(const parlour_swg_game *g):
+    return tuple([(g.draw_seat[i], g.draw_card[i]) for i in range(g.ndraws)])
+
+
+cdef class _ShrineWarsView:
+    """One seat's view of a Shrine Wars game: the copy ``parlour_swg_observe``
+    makes (no deck order; no other seat's Oinks unless the table plays open)
+    and the public logs as they were. It cannot be played on: observations
+    of the C engine keep one, and read their fields from it on first use."""
+
+    cdef parlour_swg_game g
+    cdef readonly tuple bids
+    cdef readonly object high_bid
+    cdef readonly tuple lots
+
+    @property
+    def seat(self):
+        return <int>self.g.observer - 1
+
+    def table(self):
+        """As :meth:`_ShrineWarsState.table`, of this view."""
+        return _swg_table(&self.g)
+
+    def oinks(self):
+        """Each seat's Oinks as this seat sees them (zeros when hidden)."""
+        return _swg_all_oinks(&self.g)
+
+    def values(self):
+        """This seat's won face values (bit v - 1: face value v)."""
+        return self.g.values[self.g.observer - 1]
+
+    def won(self):
+        return _swg_won(&self.g)
+
+    def pool(self):
+        return _swg_oinks(self.g.pool)
+
+    def draws(self):
+        return _swg_draws(&self.g)
+
+    def _heuristic(self, int window, double boldness, Py_ssize_t nlegal):
+        """HeuristicBot's choice in C (``parlour_swg_bot_heuristic``): the
+        action object, or ``None`` when the C bot cannot answer for these
+        arguments or the legal list has not the ``nlegal`` actions it expects
+        (the caller then asks the Python bot)."""
+        cdef int32_t amount = 0, count = 0, held_low = 0
+        cdef int32_t p[4]
+        cdef int e
+        cdef unsigned elements = self.g.lot_elements
+        if parlour_swg_bot_heuristic(&self.g, window, boldness, &amount, p, &count) != 0:
+            return None
+        if count != nlegal:
+            return None
+        if amount == 0:
+            return _swg_pass
+        for e in range(4):
+            if elements >> e & 1:
+                held_low = self.g.oinks[self.g.observer - 1][e]
+                break
+        cdef list row = _swg_row(elements, held_low, amount)
+        b = row[amount - 1]
+        if b.paid != (p[0], p[1], p[2], p[3]):
+            b = _swg_new_bid(amount, p[0], p[1], p[2], p[3])
+        return b
+
+
+def _swg_from_bytes(bytes data, bids=(), high=None, lots=()):
     cdef _ShrineWarsState s = _ShrineWarsState.__new__(_ShrineWarsState)
     s.set_bytes(data)
     if parlour_swg_check(&s.g) != 0:
         raise ValueError("not a valid Shrine Wars state")
+    s.bids_log = tuple(bids)
+    s.high_obj = high
+    s.lots_log = tuple(lots)
     return s

@@ -29,7 +29,8 @@ class RandomBot:
 
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """Return a random legal action."""
-        return rng.choice(list(legal_actions))
+        # choice() indexes the sequence itself: the same draw as on a copy.
+        return rng.choice(legal_actions)
 
 
 def _gain(won: Cards, lot: Cards) -> int:

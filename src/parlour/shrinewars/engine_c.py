@@ -8,12 +8,15 @@ which works on numbers, and turns what it reads into the values of
 compare every view after every step.
 
 The C state keeps what the rules need; the actions taken on the current lot
-are public and applied through this object, so their log is kept here, as
-is the log of finished lots as :class:`~parlour.shrinewars.game.LotOutcome`
-values (built once, when the C log grows). An observation is made from the
-C observation copy (``parlour_swg_observe``: no deck order, no other seat's
-Oinks when the table plays hidden) and the public logs, and holds no
-reference to the engine.
+are public and applied through the binding, which keeps their log as the
+objects it was handed, and the log of finished lots as
+:class:`~parlour.shrinewars.game.LotOutcome` values (made once, when a lot
+ends). The per-step calls (``legal``, ``apply``, ``observation``) are the
+binding's own: a legal list is made of shared, frozen action objects, made
+once per amount and payment; an apply is one C call; an observation is a
+scrubbed copy of the C state (``parlour_swg_observe``: no deck order, no
+other seat's Oinks when the table plays hidden) with the public logs, whose
+fields are made on first read. It holds no reference to the engine.
 
 >>> from parlour.shrinewars import Rules
 >>> e = CEngine(Rules(oinks=3), 2, (8, 10, 22, 33))  # 9F 2W 5A 7E
@@ -23,6 +26,8 @@ reference to the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from parlour import _backend
@@ -36,7 +41,6 @@ from parlour.shrinewars.values import (
     LotOutcome,
     Oinks,
     Pass,
-    ShrineWarsAction,
     ShrineWarsObservation,
 )
 
@@ -45,152 +49,160 @@ __all__ = ["CEngine", "core"]
 _PASS = Pass()
 _core_module: Any = None
 
-
-def core() -> Any:
-    """The compiled module, told once which objects stand for the actions."""
-    global _core_module
-    if _core_module is None:
-        module = _backend.load("c")
-        module._ShrineWarsState.register(Bid, _PASS)
-        _core_module = module
-    return _core_module
-
-
-def _seats(mask: int, n: int) -> tuple[int, ...]:
-    return tuple(s for s in range(n) if mask >> s & 1)
-
-
 _OBS_NEW = object.__new__
+_LOT_NEW = object.__new__
+
+# Every seat mask as its tuple of seats (receivers masks have bits 0..5).
+_SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(6) if mask >> s & 1) for mask in range(64)
+)
+
+# The Cards of each lot, by its cards as the C log gives them: lots repeat
+# across games, and Cards are frozen.
+_LOT_CARDS: dict[tuple[int, ...], Cards] = {}
+
+
+def _make_lot(
+    cards: tuple[int, ...],
+    opener: int,
+    winner: int,
+    bid: Bid | None,
+    receivers: int,
+    share: Oinks,
+    pool: Oinks,
+) -> LotOutcome:
+    # One finished lot, from the C log's numbers (valid by the C core's
+    # checks, so made without the dataclass __init__).
+    lot_cards = _LOT_CARDS.get(cards)
+    if lot_cards is None:
+        lot_cards = _LOT_CARDS.setdefault(cards, Cards(cards))
+    lot: LotOutcome = _LOT_NEW(LotOutcome)
+    if winner < 0:
+        lot.__dict__.update(
+            cards=lot_cards,
+            opener=opener,
+            winner=None,
+            bid=None,
+            receivers=(),
+            shares=(),
+            pool=pool,
+        )
+    else:
+        seats = _SEATS[receivers]
+        lot.__dict__.update(
+            cards=lot_cards,
+            opener=opener,
+            winner=winner,
+            bid=bid,
+            receivers=seats,
+            shares=(share,) * len(seats),
+            pool=pool,
+        )
+    return lot
 
 
 def _build_fields(d: dict[str, Any], name: str) -> Any:
-    # Every other field of a lazily made observation whose ``__dict__`` is
-    # ``d``, from the seat's C view, on the first read of any of them.
-    table, oinks, all_values, won, pool, draws = d["_lazy"]
-    seat = d["seat"]
-    n = d["num_players"]
-    (_, _, open_table, starter, opener, _, passed, high_seat, _, _, lot, _,
-     cards_left, set_aside, _, _) = table  # fmt: skip
-    values = all_values[seat]
+    # Every field of a lazily made observation whose ``__dict__`` is ``d``,
+    # from the seat's view of the C state, on the first read of any of them.
+    view = d["_view"]
+    (n, _, open_table, starter, opener, turn, passed, high_seat, _, _, lot, _,
+     cards_left, set_aside, _, _) = view.table()  # fmt: skip
+    seat = view.seat
+    oinks = view.oinks()
+    values = view.values()
+    over = not lot  # the lot is empty exactly once the game is over
     high = high_seat >= 0
     d.update(
+        seat=seat,
+        num_players=n,
         oinks=oinks[seat],
         table_oinks=oinks if open_table else None,
-        won=tuple(Cards.from_mask(m) for m in won),
-        pool=pool,
+        won=tuple(Cards.from_mask(m) for m in view.won()),
+        pool=view.pool(),
         lot=Cards(lot),
         opener=opener,
+        to_act=() if over else (turn,),
         high_bidder=high_seat if high else None,
-        passed=_seats(passed, n),
+        high_bid=view.high_bid,
+        passed=_SEATS[passed],
+        bids=view.bids,
         forbidden=tuple(v for v in range(1, 10) if values >> (v - 1) & 1),
         cards_left=cards_left,
         set_aside=Cards.from_mask(set_aside),
         starter=starter,
-        opening_draw=tuple((s, card_text(c)) for s, c in draws),
+        opening_draw=tuple((s, card_text(c)) for s, c in view.draws()),
+        lots=view.lots,
+        is_over=over,
     )
-    del d["_lazy"], d["_build"]
+    del d["_build"]
     return d[name]
+
+
+def core() -> Any:
+    """The compiled module, told once which objects stand for the actions,
+    the observations and the lot outcomes."""
+    global _core_module
+    if _core_module is None:
+        module = _backend.load("c")
+        module._ShrineWarsState.register(
+            Bid, _PASS, ShrineWarsObservation, _build_fields, _make_lot
+        )
+        _core_module = module
+    return _core_module
+
+
+def _engine_attribute(name: str) -> Any:
+    # A property reading the C state's attribute without a Python frame (the
+    # game asks for to_act and is_over at every step).
+    return property(attrgetter("state." + name))
 
 
 class CEngine:
     """A game of Shrine Wars in the C core, after its opening draw from
-    ``deck`` (the order before the draw, top first)."""
+    ``deck`` (the order before the draw, top first).
 
-    __slots__ = ("_bids", "_high", "_lots", "_nlots", "num_players", "rules", "state")
+    ``legal``, ``apply`` and ``observation`` are the C state's own methods,
+    bound to each engine (no Python frame between the game and the C core at
+    each step); the public logs of the current lot and the finished lots are
+    kept by the C state's binding."""
+
+    __slots__ = ("apply", "legal", "num_players", "observation", "rules", "state")
+
+    #: Pass, then each amount ``seat`` may bid with its default payment.
+    legal: Callable[[int], list[Any]]
+    #: Apply ``action`` for ``seat``: ``True``, or ``False`` and no change if illegal.
+    apply: Callable[[int, object], bool]
+    #: What ``seat`` may know now, as a frozen value.
+    observation: Callable[[int], ShrineWarsObservation]
 
     def __init__(self, rules: Rules, players: int, deck: tuple[int, ...]) -> None:
         self.rules = rules
         self.num_players = players
-        self.state: Any = core()._ShrineWarsState.new(
-            players, rules.oinks, rules.open_table, list(deck)
-        )
-        self._bids: list[tuple[int, ShrineWarsAction]] = []
-        # The high bid as it was made (the C state holds its numbers): the
-        # observations and the lot log show the caller's object, as the pure
-        # engine does.
-        self._high: Bid | None = None
-        self._lots: list[LotOutcome] = []
-        self._nlots = 0
+        self._bind(core()._ShrineWarsState.new(players, rules.oinks, rules.open_table, list(deck)))
+
+    def _bind(self, state: Any) -> None:
+        self.state: Any = state
+        self.legal = state.legal
+        self.apply = state.play
+        self.observation = state.observation
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"rules": self.rules, "num_players": self.num_players, "state": self.state}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.rules = data["rules"]
+        self.num_players = data["num_players"]
+        self._bind(data["state"])
 
     # -- the engine interface -----------------------------------------------
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        to_act: tuple[int, ...] = self.state.to_act
-        return to_act
-
-    @property
-    def is_over(self) -> bool:
-        over: bool = self.state.over
-        return over
-
-    def legal(self, seat: int) -> list[Any]:
-        legal: list[Any] = self.state.legal(seat)
-        return legal
-
-    def apply(self, seat: int, action: object) -> bool:
-        status: int = self.state.apply_action(seat, action)
-        if status == -4:  # not exactly Pass or Bid: a subclass, or not an action
-            if isinstance(action, Pass):
-                status = self.state.apply(seat, 0, (0, 0, 0, 0))
-            elif isinstance(action, Bid):
-                status = self.state.apply(seat, action.amount, action.paid)
-            if status == 0:
-                status = 1 if self.state.nlots != self._nlots else 0
-        if status < 0:
-            return False
-        if isinstance(action, Bid):
-            self._high = action
-        if status:
-            # The lot ended: its log starts again, and the lot log grows.
-            self._bids = []
-            self._sync_lots()
-        else:
-            self._bids.append((seat, action))  # type: ignore[arg-type]
-        return True
-
-    def _sync_lots(self) -> None:
-        n = self.num_players
-        rows = self.state.lot_rows(self._nlots)
-        for cards, opener, winner, recv, amount, paid, share, pool in rows:
-            if winner < 0:
-                self._lots.append(LotOutcome(Cards(cards), opener, None, None, (), (), pool))
-            else:
-                receivers = _seats(recv, n)
-                high = self._high
-                bid = high if high is not None else Bid(amount, paid)
-                self._lots.append(
-                    LotOutcome(
-                        Cards(cards),
-                        opener,
-                        winner,
-                        bid,
-                        receivers,
-                        (share,) * len(receivers),
-                        pool,
-                    )
-                )
-        self._nlots += len(rows)
-        self._high = None
-
-    def observation(self, seat: int) -> ShrineWarsObservation:
-        state = self.state
-        obs: ShrineWarsObservation = _OBS_NEW(ShrineWarsObservation)
-        obs.__dict__.update(
-            seat=seat,
-            num_players=self.num_players,
-            to_act=state.to_act,
-            bids=tuple(self._bids),
-            lots=tuple(self._lots),
-            is_over=state.over,
-            high_bid=self._high,
-            _lazy=state.observe(seat),
-            _build=_build_fields,
-        )
-        return obs
+    #: The seat to act, ``()`` once over.
+    to_act: tuple[int, ...] = _engine_attribute("to_act")
+    #: True once the deck has no card left to bid for.
+    is_over: bool = _engine_attribute("over")
 
     def ledger(self) -> tuple[Payment, ...]:
         out: list[Payment] = []
-        for lot in self._lots:
+        for lot in self.lots:
             if lot.winner is None or lot.bid is None:
                 continue
             out.append(Payment(lot.winner, POT, lot.bid.amount, f"bid for {lot.cards}"))
@@ -207,7 +219,7 @@ class CEngine:
         won = state.won()
         return Result(
             scores=points,
-            winners=_seats(winners, self.num_players),
+            winners=_SEATS[winners],
             ledger=self.ledger(),
             details={
                 "oinks": [list(o) for o in oinks],
@@ -223,11 +235,7 @@ class CEngine:
         twin: CEngine = object.__new__(CEngine)
         twin.rules = self.rules
         twin.num_players = self.num_players
-        twin.state = self.state.copy()
-        twin._bids = list(self._bids)
-        twin._lots = list(self._lots)
-        twin._high = self._high
-        twin._nlots = self._nlots
+        twin._bind(self.state.copy())
         return twin
 
     # -- views the game reads ---------------------------------------------------
@@ -239,9 +247,10 @@ class CEngine:
     @property
     def high(self) -> tuple[int, Bid] | None:
         high = self.state.high()
-        if high is None or self._high is None:
+        bid: Bid | None = self.state.high_bid
+        if high is None or bid is None:
             return None
-        return (high[0], self._high)
+        return (high[0], bid)
 
     @property
     def lot(self) -> tuple[int, ...]:
@@ -285,7 +294,8 @@ class CEngine:
 
     @property
     def lots(self) -> tuple[LotOutcome, ...]:
-        return tuple(self._lots)
+        lots: tuple[LotOutcome, ...] = self.state.lots
+        return lots
 
     @property
     def draws(self) -> tuple[tuple[int, int], ...]:

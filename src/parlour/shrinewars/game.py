@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from parlour import _backend
@@ -358,21 +359,26 @@ class Game(_EngineGame):
     # The public protocol methods, short-cut for the common valid calls; every
     # other call goes through the base class, so results and errors are the
     # base's.
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._engine.is_over
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """Seats that must act now: the one seat in turn, ``()`` once over."""
-        return self._engine.to_act
+    # is_over and to_act read the engine's attribute with no Python frame
+    # (attrgetter is C): parlour.play asks both at every step.
+    is_over = property(attrgetter("_engine.is_over"), doc="""True once the game has ended.""")
+    to_act = property(
+        attrgetter("_engine.to_act"),
+        doc="""Seats that must act now: the one seat in turn, ``()`` once over.""",
+    )
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now (empty when it need not act)."""
-        if seat.__class__ is int and seat in self._engine.to_act:
+        # Both engines list nothing for a seat that need not act.
+        if seat.__class__ is int and 0 <= seat < self.num_players:
             return self._engine.legal(seat)  # type: ignore[return-value]
         return super().legal_actions(seat)
+
+    def observation(self, seat: int) -> Observation:
+        """A frozen view of what ``seat`` knows now."""
+        if seat.__class__ is int and 0 <= seat < self.num_players:
+            return self._engine.observation(seat)
+        return super().observation(seat)
 
     def apply(self, seat: int, action: Action | str) -> None:
         """Apply ``action`` (or its text) for ``seat``.

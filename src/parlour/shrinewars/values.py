@@ -273,11 +273,11 @@ class ShrineWarsObservation(Observation):
 
     if not TYPE_CHECKING:
         # Observations of the C engine hold a copy of one seat's view of the
-        # C state (``_lazy``) and the function that builds each other field
-        # from it on first read (``_build``, set by parlour.shrinewars.engine_c).
+        # C state (``_view``) and the function that builds every field from
+        # it on first read (``_build``, set by parlour.shrinewars.engine_c).
         def __getattr__(self, name):
             d = self.__dict__
-            if "_lazy" in d and name in _OBS_FIELD_NAMES:
+            if "_build" in d and name in _OBS_FIELD_NAMES:
                 return d["_build"](d, name)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
