@@ -4,10 +4,14 @@ to the WebSocket frames), reconnects, spectators, languages and the undo
 rule. The browser itself is tests/test_web_browser.py.
 """
 
+# ruff: noqa: RUF001 (Chinese text: its full-width punctuation is meant)
+
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -248,7 +252,7 @@ def test_reconnect_sends_a_snapshot_then_live_events(client: TestClient) -> None
 def test_chinese_names_and_drawings() -> None:
     game = parlour.make("sichuan", seed=3)
     obs = game.observation(0)
-    assert describe("sichuan", "declare p", "zh") == "定缺：筒"  # noqa: RUF001
+    assert describe("sichuan", "declare p", "zh") == "定缺：筒"
     assert describe("sichuan", "declare p", "en") != "declare p"
     # A text the catalogue cannot read is shown as it is.
     assert describe("sichuan", "no such action", "zh") == "no such action"
@@ -515,3 +519,153 @@ def test_serve_serves_until_stopped() -> None:
         proc.wait(timeout=10)
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+# -- Chinese pages, and the spectator's drawing ------------------------------------------
+
+
+def _english_words() -> set[str]:
+    """The page's own English vocabulary: every word of the en tables of
+    the page, the spectator's table and the server's messages."""
+    from parlour.web.public import WORDS
+
+    words: set[str] = set()
+    for table in (UI["en"], WORDS["en"]):
+        for value in table.values():
+            words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", value))
+    return words
+
+
+def _visible_text(markup: str) -> str:
+    """What a page or a drawing shows: its text and titles, without tags,
+    attributes, scripts' code or styles."""
+    markup = re.sub(r"<script.*?</script>", "", markup, flags=re.DOTALL)
+    markup = re.sub(r"<style.*?</style>", "", markup, flags=re.DOTALL)
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def _shown_in_frames(frames: Sequence[dict[str, Any]]) -> list[str]:
+    """The texts of a socket's frames the page shows a person."""
+    out: list[str] = []
+    for f in frames:
+        if f["type"] == "view":
+            out.append(_visible_text(f["html"]))
+        elif f["type"] == "names":
+            out.extend(f["names"].values())
+        elif f["type"] == "event":
+            out.extend(str(f[k]) for k in ("display",) if k in f)
+            out.extend(r["display"] for r in f.get("revealed", ()))
+        elif f["type"] == "request":
+            out.extend(e["display"] for e in f["legal"])
+        elif f["type"] == "end":
+            out.extend(f["display"].values())
+        elif f["type"] == "error":
+            out.append(f["message"])
+    return out
+
+
+@pytest.mark.parametrize(("name", "rules"), [("sichuan", EXCHANGE), ("shrinewars", None)])
+def test_the_chinese_page_and_frames_hold_none_of_the_pages_english(
+    name: str, rules: parlour.Rules | None
+) -> None:
+    english = _english_words()
+    assert {"seat", "discards", "spectating", "payments"} <= english
+    chosen = {name: rules} if rules is not None else None
+    with TestClient(app(seed=5, bots="heuristic", undo=False, rules=chosen)) as c:
+        table = server_of(c).new_table(name)
+        page = c.get(f"/play/{name}?table={table.id}&lang=zh").text
+        watch = c.get(f"/watch/{table.watch_id}?lang=zh").text
+        with c.websocket_connect(f"/ws/play/{table.id}?lang=zh") as ws:
+            batches, _ = play_socket(ws, first_legal)
+        with c.websocket_connect(f"/ws/watch/{table.watch_id}?lang=zh") as ws:
+            watched = batch(ws)
+            ws.send_text(json.dumps({"type": "action", "id": 0}))
+            watched.append(ws.receive_json())
+    # What the socket sent, and the whole stream from the deal on (the bots'
+    # first moves came before the page connected).
+    frames = [f for b in batches for f in b] + table.frames(0, 0, "zh")
+    config = json.loads(page.split('id="config">')[1].split("</script>")[0])
+    shown = [_visible_text(page), _visible_text(watch), *config["ui"].values()]
+    shown += _shown_in_frames(frames) + _shown_in_frames(watched)
+    for text in shown:
+        found = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)} & english
+        assert not found, f"English {sorted(found)} in {text[:200]!r}"
+    # Known Chinese: the game's name in the title, the spectator's words,
+    # and what the end and the events say.
+    title = {"sichuan": "四川麻将（血战到底）", "shrinewars": "神殿之战"}[name]
+    assert f"<title>{title} · parlour</title>" in page and f"<h1>{title}" in page
+    assert "旁观中" in watch
+    drawn = next(f["html"] for f in watched if f["type"] == "view")
+    assert "座位" in drawn and watched[-1]["message"] == "旁观者不能行动"
+    end = frames[-1]
+    assert end["type"] == "end" and end["result"]["ledger"]
+    if name == "sichuan":
+        secrets = [f for f in frames if f["type"] == "event" and "secret" in f]
+        assert len(secrets) == 3 and {f["display"] for f in secrets} == {"选好了换出的三张牌"}
+        for *_, reason in end["result"]["ledger"]:
+            entry = sichuan.names.CATALOGUE.section("payments").get(reason)
+            assert entry is not None and end["display"][reason] == entry.zh
+        assert "弃牌" in drawn
+    else:
+        assert end["display"]["payout"] == "分得奖金"
+        assert any(v.startswith("拍得：") for v in end["display"].values())
+
+
+def _played(name: str, seed: int, steps: int) -> WebTable:
+    table = WebTable(parlour.make(name, seed=seed), bots="random", seed=seed, undo=False)
+    while not table.game.is_over and table.index < steps:
+        table.act(first_legal(table.frames(0, table.index)[-1]))
+    return table
+
+
+@pytest.mark.parametrize("name", parlour.games())
+def test_the_spectators_drawing_shows_nothing_hidden(name: str) -> None:
+    """Twin tables whose deals differ only in what some seat cannot see
+    (seat 0's own hand among it, from seat 1's side), played with the same
+    moves, send a spectator the same frames, drawing included, in both
+    languages."""
+    steps = {"sichuan": 30, "sisepai": 30, "shrinewars": 20, "ninedomains": 3}[name]
+    real = _played(name, 9, steps)
+    moves = [(s, str(a)) for s, a in real.game.history]
+    base = type(real.game)._from_deal(real.game.rules, real.game.record()["deal"])
+    compared = 0
+    for seat in (0, 1):
+        other = _twin_deal(name, base, moves, seat, seed=seat)
+        if other is None:
+            continue
+        twin_game = type(base)._from_deal(base.rules, other)
+        scripts = [[t for s, t in moves if s == k] for k in range(base.num_players)]
+        twin = WebTable(twin_game, bots=[ScriptBot(m) for m in scripts], seed=1, undo=False)
+        for text in scripts[0]:
+            twin.act({"type": "action", "text": text})
+        assert [(s, str(a)) for s, a in twin.game.history] == moves
+        assert twin.game.record()["deal"] != real.game.record()["deal"]
+        for locale in ("en", "zh"):
+            mine, theirs = real.frames(None, None, locale), twin.frames(None, None, locale)
+            assert mine == theirs, f"{name}: a spectator sees what seat {seat} cannot"
+        compared += 1
+    assert compared
+    view = real.frames(None, None, "zh")[-2 if real.game.is_over else -1]
+    assert view["type"] == "view" and "parlour-spectator" in view["html"]
+    assert view["html"].count("<svg") >= 1 and "座位" in view["html"]
+
+
+def test_the_spectators_drawing_draws_the_public_tiles() -> None:
+    # Sichuan after some discards: each seat's discards (not taken) drawn
+    # as tiles, titled by their names; the wall's count; no concealed hand.
+    from parlour.web.public import drawing as spectator_drawing
+
+    table = _played("sichuan", 3, 40)
+    view = table.frames(None, None)[1]["observation"]
+    html_ = spectator_drawing("sichuan", view, "zh")
+    assert f"<b>{view['wall_remaining']}</b>" in html_
+    for s in range(4):
+        section = html_.split(f'data-seat="{s}"')[1].split("</section>")[0]
+        mine = [d["tile"] for d in view["discards"] if d["seat"] == s and not d["taken"]]
+        if mine:
+            assert section.count("<svg") >= 1
+            for t in mine:
+                assert sichuan.names.kind_name(t // 4, "zh") in section
+        assert f"{view['hand_sizes'][s]} 张暗牌" in section
+    with pytest.raises(ValueError, match="no spectator drawing"):
+        spectator_drawing("chess", view)

@@ -18,9 +18,7 @@ import json
 import os
 import random
 import shutil
-import socket
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -30,85 +28,15 @@ from typing import Any
 import pytest
 
 import parlour
+from browser_util import CHROMEDRIVER, CHROMIUM, Served, chromium, have_chromium
 from parlour.registry import games
-
-CHROMIUM = Path(os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"))
-CHROMEDRIVER = Path(os.environ.get("PARLOUR_CHROMEDRIVER", "/usr/bin/chromedriver"))
 
 MISSING = f"no Chromium at {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
 #: .ci/run sets it: there a missing Chromium fails the run instead of skipping.
 REQUIRED = os.environ.get("PARLOUR_REQUIRE_BROWSER") == "1"
-HAVE = CHROMIUM.exists() and CHROMEDRIVER.exists()
+HAVE = have_chromium()
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not (HAVE or REQUIRED), reason=MISSING)]
-
-#: Chromium's flags: headless, and nothing that reaches the network.
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--window-size=1280,900",
-)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Served:
-    """uvicorn serving the web table on a free localhost port, in a thread."""
-
-    def __init__(self, seed: int, *, undo: bool = True) -> None:
-        import uvicorn
-
-        from parlour.web import app
-
-        # Random bots: the page and the server are under test, not the
-        # bots (the heuristic ones think longest in Shrine Wars).
-        self.app = app(seed=seed, undo=undo, bots="random")
-        self.port = free_port()
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> Served:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-
-
-def chromium(profile: str) -> Any:
-    """A headless Chromium under Selenium, with the machine's driver."""
-    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager downloads nothing
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 
 
 @pytest.fixture(scope="module")
@@ -128,8 +56,9 @@ def browser() -> Iterator[Any]:
 def served() -> Iterator[Served]:
     # Undo's check (resampled worlds after every batch) is the server's
     # heaviest work; the whole games spare it, test_undo_in_the_page turns
-    # it on for its tables.
-    with Served(seed=20, undo=False) as s:
+    # it on for its tables. Random bots: the page and the server are under
+    # test, not the bots (the heuristic ones think longest in Shrine Wars).
+    with Served(seed=20, undo=False, bots="random") as s:
         yield s
 
 
@@ -320,3 +249,58 @@ def test_events_are_shown_one_after_another(browser: Any, served: Served) -> Non
             assert flashed
             return
     pytest.fail("no batch showed its events one after another")
+
+
+WATCH_READY = """
+const done = arguments[arguments.length - 1];
+const check = () => {
+  const d = document.body.dataset;
+  const seats = document.querySelectorAll("#drawing .parlour-spectator section.seat").length;
+  if (d.busy === "0" && (d.state === "watch" || d.state === "over") && seats) done(d.state);
+  else setTimeout(check, 5);
+};
+check();
+"""
+
+
+def test_spectator_page_alongside_a_game_draws_the_table(browser: Any, served: Served) -> None:
+    """A spectator tab opened beside a Sichuan game in play: the table is
+    drawn (each seat's discards as tiles), follows the game as the person
+    clicks, and holds no tile of the person's concealed hand as a hand."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{served.url}/play/sichuan?speed=0&new=1&lang=zh")
+    player = browser.current_window_handle
+    table_id = browser.current_url.split("table=")[1].split("&")[0]
+    table = served.app.state.server.tables.get(table_id)
+    rng = random.Random(5)
+    for _ in range(4):
+        assert wait_ready(browser) == "act"
+        rng.choice(browser.find_elements(By.CSS_SELECTOR, "#actions button.action")).click()
+    assert wait_ready(browser) == "act"
+    watch = browser.find_element(By.ID, "link-watch").get_attribute("href")
+    browser.switch_to.new_window("tab")
+    try:
+        browser.get(watch.replace("lang=", "speed=0&lang="))
+        browser.set_script_timeout(30)
+        assert browser.execute_async_script(WATCH_READY) == "watch"
+        drawing = browser.find_element(By.ID, "drawing")
+        seats = drawing.find_elements(By.CSS_SELECTOR, ".parlour-spectator section.seat")
+        assert len(seats) == 4
+        assert len(drawing.find_elements(By.CSS_SELECTOR, ".parlour-spectator svg")) >= 4
+        assert "弃牌" in drawing.text and "张暗牌" in drawing.text
+        before = drawing.get_attribute("innerHTML")
+        # The person plays on; the spectator's table follows.
+        browser.switch_to.window(player)
+        index = table.index
+        browser.find_elements(By.CSS_SELECTOR, "#actions button.action")[0].click()
+        wait_ready(browser)
+        assert table.index > index
+        browser.switch_to.window(browser.window_handles[-1])
+        deadline = time.monotonic() + 20
+        while browser.find_element(By.ID, "drawing").get_attribute("innerHTML") == before:
+            assert time.monotonic() < deadline, "the spectator's table did not follow the game"
+            time.sleep(0.05)
+    finally:
+        browser.close()
+        browser.switch_to.window(player)

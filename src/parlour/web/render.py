@@ -22,6 +22,8 @@ from typing import Any
 from parlour._locale import Locale, check_locale
 from parlour.protocol import Observation
 from parlour.registry import spec
+from parlour.web import public
+from parlour.web.public import has_drawing
 
 __all__ = ["UI", "describe", "drawing", "page", "public_drawing"]
 
@@ -50,6 +52,9 @@ UI: Mapping[Locale, Mapping[str, str]] = {
         "amount": "Amount",
         "reason": "Reason",
         "secret": "a hidden choice",
+        "no_acting": "a spectator cannot act",
+        "not_your_turn": "it is not your turn",
+        "no_undo": "undo is not allowed: something was revealed since your last action",
         "connecting": "Connecting…",
         "lost": "Connection lost: reload the page to reconnect",
         "games": "Games",
@@ -77,6 +82,9 @@ UI: Mapping[Locale, Mapping[str, str]] = {
         "amount": "数额",
         "reason": "原因",
         "secret": "暗中的选择",
+        "no_acting": "旁观者不能行动",
+        "not_your_turn": "还没轮到你",
+        "no_undo": "不能悔一步：你上一步之后已有信息公开",  # noqa: RUF001 (Chinese punctuation)
         "connecting": "连接中…",
         "lost": "连接已断开：刷新页面即可重连",  # noqa: RUF001 (Chinese punctuation)
         "games": "游戏",
@@ -113,13 +121,20 @@ def drawing(game: str, obs: Observation, locale: Locale = "en") -> str:
     return f'<div class="parlour-table parlour-text"><pre>{html.escape(text)}</pre></div>'
 
 
-def public_drawing(view: Mapping[str, Any]) -> str:
-    """A spectator's table: the fields of the public view (what every seat
-    sees alike) as a definition list.
+def public_drawing(view: Mapping[str, Any], game: str | None = None, locale: Locale = "en") -> str:
+    """A spectator's table: the public view (what every seat sees alike)
+    drawn with the game's tiles and cards (:func:`parlour.web.public.drawing`)
+    when ``game`` is named and has drawings, else its fields as a
+    definition list.
 
     >>> public_drawing({"wall": 50})
     '<div class="parlour-table parlour-public"><dl><dt>wall</dt><dd>50</dd></dl></div>'
+    >>> "<svg" in public_drawing({"won": ["5F", ""]}, "shrinewars", "zh")
+    True
     """
+    loc = check_locale(locale)
+    if game is not None and has_drawing(game):
+        return public.drawing(game, view, loc)
     rows = "".join(
         f"<dt>{html.escape(str(k))}</dt>"
         f"<dd>{html.escape(json.dumps(v, ensure_ascii=False, separators=(',', ':')))}</dd>"

@@ -40,9 +40,10 @@ from parlour.errors import WireError
 from parlour.protocol import Rules
 from parlour.registry import games, spec
 from parlour.simulation import parse_bots
-from parlour.web.render import index_page, page
-from parlour.web.tables import Tables, WebTable
+from parlour.web.render import UI, index_page, page
+from parlour.web.tables import NotYourTurn, Tables, UndoRefused, WebTable
 from parlour.wire import decode
+from parlour.wire.display import title_display
 
 __all__ = ["app"]
 
@@ -96,8 +97,9 @@ class _Server:
 
     # -- pages ----------------------------------------------------------------
     async def index(self, request: Request) -> Response:
-        titles = {name: spec(name).title for name in games()}
-        return HTMLResponse(index_page(titles, _locale(request)))
+        lang = _locale(request)
+        titles = {name: title_display(name, spec(name).title, lang) for name in games()}
+        return HTMLResponse(index_page(titles, lang))
 
     async def play(self, request: Request) -> Response:
         game = request.path_params["game"]
@@ -128,7 +130,7 @@ class _Server:
         }
         body = page(
             game=game,
-            title=spec(game).title,
+            title=title_display(game, spec(game).title, lang),
             mode="play",
             socket=f"/ws/play/{table.id}?lang={lang}",
             locale=lang,
@@ -145,7 +147,7 @@ class _Server:
         other = "zh" if lang == "en" else "en"
         body = page(
             game=table.game.name,
-            title=spec(table.game.name).title,
+            title=title_display(table.game.name, spec(table.game.name).title, lang),
             mode="watch",
             socket=f"/ws/watch/{table.watch_id}?lang={lang}",
             locale=lang,
@@ -206,7 +208,7 @@ class _Server:
                 if receive in done:
                     text = receive.result()
                     receive = asyncio.ensure_future(ws.receive_text())
-                    error = self._handle(table, viewer, text)
+                    error = self._handle(table, viewer, text, lang)
                     if error is not None:
                         await ws.send_json({"type": "error", "message": error})
                     else:
@@ -225,16 +227,23 @@ class _Server:
             if not listeners:
                 self.listeners.pop(table.id, None)
 
-    def _handle(self, table: WebTable, viewer: int | None, text: str) -> str | None:
-        """Apply one message of a browser; the error to send back, or ``None``."""
+    def _handle(
+        self, table: WebTable, viewer: int | None, text: str, lang: Locale = "en"
+    ) -> str | None:
+        """Apply one message of a browser; the error to send back (in
+        ``lang`` where it is the server's own), or ``None``."""
         if viewer is None:
-            return "a spectator cannot act"
+            return UI[lang]["no_acting"]
         try:
             msg = decode(text)
             if msg["type"] == "undo":
                 table.undo()
             else:
                 table.act(msg)
+        except NotYourTurn:
+            return UI[lang]["not_your_turn"]
+        except UndoRefused:
+            return UI[lang]["no_undo"]
         except (WireError, ValueError) as exc:
             return str(exc)
         return None

@@ -46,13 +46,21 @@ from parlour.simulation import make_bots, parse_bots
 from parlour.web.render import describe, drawing, public_drawing
 from parlour.wire import Table
 
-__all__ = ["UNDO_SAMPLES", "Tables", "WebTable"]
+__all__ = ["UNDO_SAMPLES", "NotYourTurn", "Tables", "UndoRefused", "WebTable"]
 
 #: How many resampled worlds the undo rule compares (see the module's text).
 UNDO_SAMPLES = 8
 
 #: How many tables a server keeps; the oldest goes when a new one comes.
 MAX_TABLES = 1000
+
+
+class NotYourTurn(WireError):
+    """The person acted while it was not their turn."""
+
+
+class UndoRefused(WireError):
+    """Undo was asked for where :meth:`WebTable.can_undo` says no."""
 
 
 @dataclass(frozen=True)
@@ -134,16 +142,17 @@ class WebTable:
         is sent: from the start (``since=None``) ``hello`` and ``snapshot``,
         or from event ``since`` on; then a ``names`` message (the readings
         in ``locale`` of the action texts to come, so that the events can be
-        shown in the page's language as they arrive), the wire events, a
+        shown in the page's language as they arrive), the wire events (with
+        their display fields in ``locale``, :func:`parlour.wire.localise`), a
         ``view`` message (the table drawn in ``locale``, whether undo is
         open) and the request or the end."""
         wire = self._table
         if since is None:
-            head = [wire.hello(viewer), wire.snapshot(viewer)]
-            rest = wire.messages(viewer, wire.index)
+            head = [wire.hello(viewer, locale), wire.snapshot(viewer)]
+            rest = wire.messages(viewer, wire.index, locale)
         else:
             head = []
-            rest = wire.messages(viewer, since)
+            rest = wire.messages(viewer, since, locale)
         events = [m for m in rest if m["type"] == "event"]
         tail = [m for m in rest if m["type"] != "event"]
         texts: set[str] = set()
@@ -156,7 +165,7 @@ class WebTable:
         game = self.game.name
         names = {"type": "names", "names": {t: describe(game, t, locale) for t in sorted(texts)}}
         if viewer is None:
-            html = public_drawing(wire.snapshot(None)["observation"])
+            html = public_drawing(wire.snapshot(None)["observation"], game, locale)
         else:
             html = drawing(game, self.game.observation(viewer), locale)
         view = {
@@ -176,7 +185,7 @@ class WebTable:
         names nothing the person may do now (the game unchanged)."""
         game = self.game
         if self.seat not in game.to_act:
-            raise WireError("it is not your turn")
+            raise NotYourTurn("it is not your turn")
         before = _Checkpoint(len(self._moves), game.clone(), self._rng.getstate())
         action = self._table.act(self.seat, reply)
         self._checkpoints.append(before)
@@ -197,7 +206,7 @@ class WebTable:
         """Take back the person's last action and what the bots did after
         it; :class:`~parlour.errors.WireError` if :meth:`can_undo` says no."""
         if not self.can_undo():
-            raise WireError("undo is not allowed: something was revealed since your last action")
+            raise UndoRefused("undo is not allowed: something was revealed since your last action")
         point = self._checkpoints.pop()
         table = Table(self._start.clone())
         for seat, action in self._moves[: point.moves]:

@@ -31,12 +31,16 @@ function who(s) {
 
 function logEvent(msg) {
   const parts = [];
+  // "display" is the wire's reading in the page's language (of the action,
+  // or of the secret when the action is hidden).
   if (msg.seat !== null) {
-    if (msg.action) parts.push(`${who(msg.seat)}: ${nameOf(msg.action)}`);
-    else if (msg.secret) parts.push(`${who(msg.seat)}: ${msg.secret}`);
+    if (msg.action) parts.push(`${who(msg.seat)}: ${msg.display || nameOf(msg.action)}`);
+    else if (msg.secret) parts.push(`${who(msg.seat)}: ${msg.display || msg.secret}`);
     else parts.push(`${who(msg.seat)}: ${ui.secret}`);
   }
-  for (const r of msg.revealed || []) parts.push(`${who(r.seat)}: ${nameOf(r.action)}`);
+  for (const r of msg.revealed || []) {
+    parts.push(`${who(r.seat)}: ${r.display || nameOf(r.action)}`);
+  }
   if (!parts.length) return;
   const item = document.createElement("li");
   item.dataset.index = msg.index;
@@ -104,8 +108,9 @@ function showEnd(msg) {
     const ledger = document.createElement("table");
     ledger.id = "ledger";
     ledger.append(row("th", [ui.payer, ui.payee, ui.amount, ui.reason]));
+    const reasons = msg.display || {};
     for (const [payer, payee, amount, reason] of res.ledger) {
-      ledger.append(row("td", [who(payer), who(payee), String(amount), reason]));
+      ledger.append(row("td", [who(payer), who(payee), String(amount), reasons[reason] || reason]));
     }
     box.append(ledger);
   }
