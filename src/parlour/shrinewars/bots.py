@@ -24,6 +24,12 @@ from parlour.shrinewars.game import Bid, Pass, ShrineWarsObservation
 __all__ = ["HeuristicBot", "RandomBot"]
 
 
+# Ints a float holds exactly (the C bot takes boldness as a double), and a
+# window wider than any legal list (the C bot takes an int).
+_EXACT = 1 << 53
+_WIDEST = 1 << 30
+
+
 class RandomBot:
     """Picks uniformly among the legal actions (each legal amount once)."""
 
@@ -67,7 +73,34 @@ class HeuristicBot:
     boldness = 6.0
 
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        """Return a bid up to the lot's value, or a pass."""
+        """Return a bid up to the lot's value, or a pass.
+
+        On the C engine the choice is made in C from the observation's copy
+        of the seat's view (``parlour_swg_bot_heuristic``, held in lock step
+        with the Python code below by tests/test_shrinewars_bots_c.py).
+        """
+        if observation.__class__ is ShrineWarsObservation:
+            view = observation.__dict__.get("_view")
+            window, boldness = self.window, self.boldness
+            if (
+                view is not None
+                and window.__class__ is int
+                and window > 0
+                and (
+                    boldness.__class__ is float
+                    or (boldness.__class__ is int and -_EXACT < boldness < _EXACT)
+                )
+            ):
+                # None when the C bot cannot answer (then the Python one does).
+                choice: Action | None = view._heuristic(
+                    min(window, _WIDEST), boldness, len(legal_actions)
+                )
+                if choice is not None:
+                    return choice
+        return self._act_python(observation, legal_actions)
+
+    def _act_python(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        # The definition of the bot's choice, for any observation.
         obs: ShrineWarsObservation = observation
         bids = [a for a in legal_actions if isinstance(a, Bid)]
         if not bids:
