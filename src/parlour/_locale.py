@@ -14,14 +14,30 @@ ValueError: unknown locale 'fr': use one of en, zh
 >>> c = Catalogue("demo", (Section("suits", "Suits", (Entry("m", "Characters", "万"),)),))
 >>> c.lookup("suits", "m", "zh"), c.find("m", "en")
 ('万', 'Characters')
+>>> join(["一万", "二万"], "zh"), join(["1 Characters", "2 Characters"], "en")
+('一万、二万', '1 Characters, 2 Characters')
+>>> "Discard" + colon("en") + "5m", "打出" + colon("zh") + "五万"
+('Discard: 5m', '打出：五万')
 """
+
+# ruff: noqa: RUF001, RUF002 (Chinese text: its full-width punctuation is meant)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["LOCALES", "Catalogue", "Entry", "Locale", "Section", "check_locale"]
+__all__ = [
+    "LOCALES",
+    "Catalogue",
+    "Entry",
+    "Locale",
+    "Section",
+    "check_locale",
+    "colon",
+    "join",
+]
 
 #: A locale a name can be given in: English or (simplified) Chinese.
 Locale = Literal["en", "zh"]
@@ -37,6 +53,22 @@ def check_locale(locale: object) -> Locale:
     if locale == "zh":
         return "zh"
     raise ValueError(f"unknown locale {locale!r}: use one of {', '.join(LOCALES)}")
+
+
+#: What separates the names of a list, and a heading from what it heads,
+#: in each locale (Chinese uses its full-width marks).
+_SEPARATOR = {"en": ", ", "zh": "、"}
+_COLON = {"en": ": ", "zh": "："}
+
+
+def join(names: Iterable[str], locale: Locale = "en") -> str:
+    """``names`` as one list in ``locale`` (``, `` or ``、`` between them)."""
+    return _SEPARATOR[check_locale(locale)].join(names)
+
+
+def colon(locale: Locale = "en") -> str:
+    """The colon after a heading in ``locale`` (``: `` or ``：``)."""
+    return _COLON[check_locale(locale)]
 
 
 @dataclass(frozen=True)

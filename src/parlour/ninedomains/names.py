@@ -23,7 +23,7 @@ from a Chinese edition.
 from __future__ import annotations
 
 from parlour._codes import ninedomains as _codes
-from parlour._locale import Catalogue, Entry, Locale, Section, check_locale
+from parlour._locale import Catalogue, Entry, Locale, Section, check_locale, colon, join
 from parlour.errors import NotationError
 from parlour.ninedomains.cards import CARD_TEXTS, card_index
 from parlour.ninedomains.rules import DOMAINS
@@ -124,7 +124,6 @@ CATALOGUE = Catalogue(
 
 # The battle rule of each rule code (``BattleOutcome.rule``).
 _RULE_KEYS = {int(row[1]): str(row[2]) for row in _codes.ND_RULE}
-_SEP = {"en": ", ", "zh": "、"}
 
 
 def card_name(card: object, locale: Locale = "en") -> str:
@@ -195,7 +194,7 @@ def describe_action(action: object, locale: Locale = "en") -> str:
     text = str(action).strip()
     words = text.split()
     verb = words[0] if words else ""
-    colon = "：" if loc == "zh" else ": "
+    sep = colon(loc)
     try:
         if verb == "decline" and len(words) == 1:
             return CATALOGUE.lookup("actions", "decline", loc)
@@ -203,17 +202,17 @@ def describe_action(action: object, locale: Locale = "en") -> str:
             CATALOGUE.lookup("actions", verb, loc) if verb in ("place", "swap", "recover") else ""
         )
         if verb == "place" and len(words) == 4:
-            return head + colon + _SEP[loc].join(card_name(w, loc) for w in words[1:])
+            return head + sep + join((card_name(w, loc) for w in words[1:]), loc)
         if verb == "swap" and len(words) == 3:
             own, theirs = (domain_name(int(w), loc) for w in words[1:])
             if loc == "zh":
-                return f"{head}{colon}交出{own}，换取{theirs}"
-            return f"{head}{colon}give {own}, take {theirs}"
+                return f"{head}{sep}交出{own}，换取{theirs}"
+            return f"{head}{sep}give {own}, take {theirs}"
         if verb == "recover" and len(words) == 4 and words[2] == "give":
             take, give = card_name(words[1], loc), card_name(words[3], loc)
             if loc == "zh":
-                return f"{head}{colon}拿回{take}，放下{give}"
-            return f"{head}{colon}take back {take}, put down {give}"
+                return f"{head}{sep}拿回{take}，放下{give}"
+            return f"{head}{sep}take back {take}, put down {give}"
     except ValueError:
         pass
     raise NotationError(f"{text!r} is not a Nine Domains action")

@@ -17,14 +17,14 @@ rendered 哼哼币), not names from a Chinese edition.
 ('Bid 12: 7 Fire + 5 Air', '出价 12：火 7 + 风 5')
 """
 
-# ruff: noqa: RUF001, RUF002 (Chinese text: its full-width punctuation is meant)
+# ruff: noqa: RUF002 (Chinese text: its full-width punctuation is meant)
 
 from __future__ import annotations
 
 import re
 
 from parlour._codes import shrinewars as _codes
-from parlour._locale import Catalogue, Entry, Locale, Section, check_locale
+from parlour._locale import Catalogue, Entry, Locale, Section, check_locale, colon
 from parlour.errors import NotationError
 
 __all__ = ["CATALOGUE", "card_name", "describe_action", "name"]
@@ -171,5 +171,4 @@ def describe_action(action: object, locale: Locale = "en") -> str:
         element = CATALOGUE.lookup("elements", p.group(2).upper(), loc)
         parts.append(f"{element} {p.group(1)}" if loc == "zh" else f"{p.group(1)} {element}")
     head = CATALOGUE.lookup("actions", "bid", loc)
-    colon = "：" if loc == "zh" else ": "
-    return f"{head} {m.group(1)}{colon}{' + '.join(parts)}"
+    return f"{head} {m.group(1)}{colon(loc)}{' + '.join(parts)}"

@@ -24,7 +24,7 @@ ValueError: unknown locale 'fr': use one of en, zh
 from __future__ import annotations
 
 from parlour._codes import sichuan as _codes
-from parlour._locale import Catalogue, Entry, Locale, Section, check_locale
+from parlour._locale import Catalogue, Entry, Locale, Section, check_locale, join
 from parlour.errors import NotationError
 from parlour.sichuan.tiles import KIND_NAMES, KINDS, SUITS
 
@@ -185,7 +185,6 @@ CATALOGUE = Catalogue(
 )
 
 _TILES = CATALOGUE.section("tiles")
-_SEP = {"en": ", ", "zh": "、"}
 
 
 def kind_name(kind: int | str, locale: Locale = "en") -> str:
@@ -260,7 +259,7 @@ def describe_action(action: object, locale: Locale = "en") -> str:
     if verb == "declare":
         what = suit_name(rest.strip(), loc)
     else:
-        what = _SEP[loc].join(kind_name(t, loc) for t in rest.split())
+        what = join((kind_name(t, loc) for t in rest.split()), loc)
     if verb == "exchange" or verb == "declare":
         return f"{head}：{what}" if loc == "zh" else f"{head}: {what}"
     return f"{head}{what}" if loc == "zh" else f"{head} {what}"

@@ -27,7 +27,7 @@ Chinese chess (帥 仕 相 俥 傌 炮 兵), green and white cards the black sid
 from __future__ import annotations
 
 from parlour._codes import sisepai as _codes
-from parlour._locale import Catalogue, Entry, Locale, Section, check_locale
+from parlour._locale import Catalogue, Entry, Locale, Section, check_locale, join
 from parlour.errors import NotationError
 from parlour.sisepai.cards import CHESS_KINDS, KINDS, kind_text, parse_kinds
 
@@ -154,7 +154,6 @@ CATALOGUE = Catalogue(
 )
 
 _CARDS = CATALOGUE.section("cards")
-_SEP = {"en": ", ", "zh": "、"}
 
 
 def kind_name(kind: int | str, locale: Locale = "en") -> str:
@@ -225,7 +224,7 @@ def describe_action(action: object, locale: Locale = "en") -> str:
         raise NotationError(f"{text!r} is not a Sì Sè Pái action")
     kinds = parse_kinds(rest)
     head = CATALOGUE.lookup("actions", verb, loc)
-    cards = _SEP[loc].join(kind_name(k, loc) for k in kinds)
+    cards = join((kind_name(k, loc) for k in kinds), loc)
     if verb == "discard":
         return f"{head}{cards}" if loc == "zh" else f"{head} {cards}"
     kind = _group_type(tuple(sorted(kinds)))

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002 (Chinese text: its full-width punctuation is meant)
+# ruff: noqa: RUF002 (Chinese text: its full-width punctuation is meant)
 """Display fields: what a ``parlour-wire/1`` message says, read in a
 person's language.
 
@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from parlour._locale import Catalogue, Locale, check_locale
+from parlour._locale import Catalogue, Locale, check_locale, colon, join
 
 __all__ = [
     "action_display",
@@ -129,8 +129,7 @@ def reason_display(game: str, reason: str, locale: Locale = "en") -> str:
             return reason
         head = payments.get(key)
         assert head is not None
-        sep, colon = ("、", "：") if loc == "zh" else (", ", ": ")
-        return head.text(loc) + colon + sep.join(things)
+        return head.text(loc) + colon(loc) + join(things, loc)
     return reason
 
 
