@@ -39,6 +39,7 @@ cdef int _check(int status) except -1:
 
 include "_sichuan.pxi"
 include "_sichuan_game.pxi"
+include "_sichuan_env.pxi"
 include "_sisepai.pxi"
 include "_sisepai_game.pxi"
 include "_shrinewars.pxi"
@@ -47,3 +48,4 @@ include "_ninedomains.pxi"
 include "_ninedomains_game.pxi"
 include "_ninedomains_solve.pxi"
 include "_vector.pxi"
+include "_sichuan_resample.pxi"

@@ -82,8 +82,10 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[waiting[0] if waiting else 0]
 
     def observe(self, agent: str) -> dict[str, FloatArray | MaskArray]:
-        seat = self._seat[agent]
-        return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
+        """``{"observation": float32 array, "action_mask": int8 array}`` of
+        ``agent``'s seat, both new arrays the caller may keep or change."""
+        obs: dict[str, FloatArray | MaskArray] = self.table.observe(self._seat[agent])
+        return obs
 
     def step(self, action: Any) -> None:
         """Act for :attr:`agent_selection` with an action id.
@@ -96,9 +98,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         table = self.table
-        seat = self._seat[agent]
-        moved = table.answer(seat, table.action_of(seat, action), checked=True)
-        rewards = table.game.rewards() if moved else None
+        rewards = table.answer_paid(self._seat[agent], action)
         # PettingZoo's step protocol (clear the actor's cumulative reward, set
         # this step's rewards, add them up), inlined: it runs every step.
         self._cumulative_rewards[agent] = 0.0

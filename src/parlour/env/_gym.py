@@ -13,6 +13,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from parlour.env import _sichuan
 from parlour.env._spaces import (
     RENDER_MODES,
     check_render_mode,
@@ -23,6 +24,7 @@ from parlour.env._spaces import (
 from parlour.env._table import Table
 from parlour.protocol import Bot, Rules
 from parlour.registry import spec
+from parlour.sichuan.bots import HeuristicBot
 
 __all__ = ["GymEnv", "Illegal", "Opponents", "make_opponents"]
 
@@ -106,6 +108,11 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
         bots = make_opponents(name, opponents, seat, table.num_players)
         #: The bot of each seat; ``None`` at the learner's.
         self.bots: list[Bot | None] = [*bots[:seat], None, *bots[seat:]]
+        # The seats of plain Sichuan HeuristicBots (no subclass, which could
+        # choose otherwise): on the C engine, the C bot chooses for them.
+        self._c_heuristic = frozenset(
+            s for s, b in enumerate(self.bots) if name == "sichuan" and type(b) is HeuristicBot
+        )
         self.render_mode = check_render_mode(render_mode)
         self.metadata = {"render_modes": list(RENDER_MODES)}
         self.observation_space = observation_space(table)
@@ -137,8 +144,7 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
         return self._obs(), {}
 
     def _obs(self) -> ObsDict:
-        seat = self.seat
-        return {"observation": self.table.observation(seat), "action_mask": self.table.mask(seat)}
+        return self.table.observe(self.seat)
 
     def _run_bots(self) -> None:
         """Let the bots act until the learner is asked or the game is over."""
@@ -147,12 +153,18 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
         bots = self.bots
         rng = self._bot_rng
         learner = self.seat
+        in_c = self._c_heuristic if table.fast else ()
         while table.waiting:
             seat = table.waiting[0]
             bot = bots[seat]
             if bot is None:
                 break
-            action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
+            # HeuristicBot reads nothing but the state and draws nothing from
+            # rng: its C twin chooses the same action without the
+            # observation and legal list the Python bot reads.
+            action = _sichuan.heuristic_action(game, seat) if seat in in_c else None
+            if action is None:
+                action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
             if learner in table.waiting:
                 # A window the learner answers too: hold the bots' answers
                 # until it has, so that none reaches its observation.
@@ -175,11 +187,12 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
             if i is None or not 0 <= i < mask.size or not mask[i]:
                 action = int(self.np_random.choice(np.flatnonzero(mask)))
                 info["illegal"] = True
-        table.answer(seat, table.action_of(seat, action), checked=True)
+        paid = table.answer_paid(seat, action)
         self._run_bots()
         # Everything paid to the learner since its last step (or the deal:
-        # the bots may act, and pay, before the learner's first step).
-        gained = table.game.rewards()[seat]
+        # the bots may act, and pay, before the learner's first step): what
+        # its own answer paid, then what the bots' answers did.
+        gained = table.game.rewards()[seat] + (paid[seat] if paid is not None else 0.0)
         return self._obs(), float(gained), table.game.is_over, False, info
 
     def render(self) -> str | None:

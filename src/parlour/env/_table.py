@@ -13,6 +13,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
+from parlour.env import _sichuan
 from parlour.errors import IllegalActionError
 from parlour.protocol import Action, Rules
 from parlour.registry import make
@@ -92,6 +93,7 @@ class Table:
 
     __slots__ = (
         "_answers",
+        "_fast",
         "_masks",
         "_rules",
         "game",
@@ -106,6 +108,9 @@ class Table:
         self.name = name
         self._rules = resolve_rules(name, rules)
         self.game = self._make(0)
+        # A Sichuan deal on the C engine: the calls of parlour.env._sichuan,
+        # which do what the generic ones do in fewer steps.
+        self._fast = _sichuan.applies(name, self.game)
         self.num_players: int = self.game.num_players
         self.num_action_ids: int = self.game.num_action_ids
         self.obs_shape: tuple[int, ...] = tuple(self.game.observation(0).to_array().shape)
@@ -127,6 +132,7 @@ class Table:
     def new_game(self, seed: int) -> None:
         """Deal the game seeded ``seed`` (``parlour.make(name, rules, seed=seed)``)."""
         self.game = self._make(seed)
+        self._fast = _sichuan.applies(self.name, self.game)
         self._sync()
 
     def _sync(self) -> None:
@@ -141,6 +147,21 @@ class Table:
         """The seat's observation array."""
         return self.game.observation(seat).to_array()
 
+    @property
+    def fast(self) -> bool:
+        """Whether the game is a Sichuan deal on the C engine, which the
+        calls of :mod:`parlour.env._sichuan` serve."""
+        return self._fast
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """``{"observation": observation(seat), "action_mask": mask(seat)}``,
+        both new arrays."""
+        if self._fast:
+            game: Any = self.game
+            obs: dict[str, Any] = _sichuan.observe(game._engine.state, seat, seat in self.waiting)
+            return obs
+        return {"observation": self.observation(seat), "action_mask": self.mask(seat)}
+
     def mask(self, seat: int) -> MaskArray:
         """The seat's action mask as int8: its legal ids while it is still to
         answer, else all zeros (an answer given in a window is final)."""
@@ -152,6 +173,12 @@ class Table:
         """The game's action for ``action_id`` from ``seat``, which must be
         the seat asked now; :class:`IllegalActionError` naming the id if it
         is not legal (nothing changes)."""
+        i = self._index(seat, action_id)
+        if not self._legal(seat)[i]:
+            raise IllegalActionError(f"seat {seat}: action id {i} is not legal now")
+        return self.game.action_from_id(i, seat)
+
+    def _index(self, seat: int, action_id: Any) -> int:
         try:
             i = operator.index(action_id)
         except TypeError:
@@ -162,9 +189,48 @@ class Table:
             raise IllegalActionError(
                 f"seat {seat}: action id {i} is out of range 0..{self.num_action_ids - 1}"
             )
-        if not self._legal(seat)[i]:
+        return i
+
+    def answer_paid(self, seat: int, action_id: Any) -> tuple[float, ...] | None:
+        """``answer(seat, action_of(seat, action_id), checked=True)`` (``seat``
+        is ``waiting[0]``), then, if the game moved, ``game.rewards()``;
+        :class:`IllegalActionError` naming an illegal id, nothing changed.
+        Returns what was paid, or ``None`` when the game did not move or
+        nothing was paid (most steps)."""
+        if self._fast:
+            paid = self._fast_answer(seat, action_id)
+            if paid is not False:
+                return paid  # type: ignore[return-value]
+        if self.answer(seat, self.action_of(seat, action_id), checked=True):
+            got = self.game.rewards()
+            return got if any(got) else None
+        return None
+
+    def _fast_answer(self, seat: int, action_id: Any) -> tuple[float, ...] | bool | None:
+        # answer_paid by the binding's calls; False for what they do not
+        # serve (the generic path then answers, or raises its error).
+        game: Any = self.game
+        state = game._engine.state
+        if len(self.waiting) == 1 and not self._answers:
+            got = _sichuan.step(state, seat, action_id, game._history, game.__dict__)
+        else:
+            got = _sichuan.action(state, seat, action_id)
+            if got is not None and got is not False:
+                self._answers.append((seat, got))
+                self.waiting = self.waiting[1:]
+                if self.waiting:
+                    return None
+                got = _sichuan.apply_held(state, self._answers, game._history, game.__dict__)
+                self._answers.clear()
+        if got is None:
+            i = operator.index(action_id)
             raise IllegalActionError(f"seat {seat}: action id {i} is not legal now")
-        return self.game.action_from_id(i, seat)
+        if got is False:
+            return False
+        self.waiting, paid = got
+        if self._masks:
+            self._masks.clear()
+        return paid  # type: ignore[no-any-return]
 
     def _legal(self, seat: int) -> npt.NDArray[np.bool_]:
         mask = self._masks.get(seat)
