@@ -1034,3 +1034,18 @@ def test_result_in_chinese_reads_the_ledger_reasons() -> None:
     assert "赢家" in text
     plain = format_result(result, 4, me=0)
     assert "seat 1 pays you 2 (discard_win)" in plain
+
+
+def test_hand_in_chinese_names_the_fan_patterns(capsys: pytest.CaptureFixture[str]) -> None:
+    # Seven pairs, all Characters: seven pairs (七对) and a full flush (清一色).
+    code, out, _ = run(capsys, "hand", "sichuan", "11223344556677m", "--locale", "zh")
+    assert code == 0
+    assert re.search(r"^  七对 +2$", out, re.MULTILINE)
+    assert re.search(r"^  清一色 +2$", out, re.MULTILINE)
+    assert "seven_pairs" not in out and "full_flush" not in out
+    # The columns stay aligned: each fan count ends where the English one does.
+    _, en, _ = run(capsys, "hand", "sichuan", "11223344556677m")
+    width = {line.rstrip().split()[-1]: len(line) for line in en.splitlines() if "flush" in line}
+    zh_line = next(line for line in out.splitlines() if "清一色" in line)
+    wide = sum(2 if ord(c) > 0x2E80 else 1 for c in zh_line)
+    assert wide == width["2"]

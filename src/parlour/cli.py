@@ -417,6 +417,16 @@ COMMANDS["match"] = (
 # -- play -------------------------------------------------------------------------
 
 
+def _locale_arg(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--locale",
+        choices=LOCALES,
+        default="en",
+        help=f"the language of the names of {what}: en (English, the default) or zh "
+        "(Chinese); the notation you type stays the same",
+    )
+
+
 def _play_args(parser: argparse.ArgumentParser) -> None:
     _game_arg(parser, games(), "the game to play")
     parser.add_argument(
@@ -444,13 +454,7 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="ask even when pass is your only legal action (by default it is made for you)",
     )
-    parser.add_argument(
-        "--locale",
-        choices=LOCALES,
-        default="en",
-        help="the language of the names of tiles, cards and actions: en (English, the "
-        "default) or zh (Chinese); the notation you type stays the same",
-    )
+    _locale_arg(parser, "tiles, cards and actions")
     _rules_args(parser)
 
 
@@ -573,6 +577,7 @@ def _hand_args(parser: argparse.ArgumentParser) -> None:
     names = _hand_games()
     _game_arg(parser, names, "the game")
     parser.add_argument("text", nargs="+", help="the hand in the game's notation")
+    _locale_arg(parser, "tiles, cards and fan patterns")
     _HAND_GAME_OPTIONS.clear()
     for name in names:
         game_spec = spec(name)
@@ -623,7 +628,12 @@ def _hand(args: argparse.Namespace) -> int:
     lines = game_spec.report_hand(" ".join(args.text), rules, options)
     if rules != type(rules)():
         lines.insert(0, rules_text(rules))
-    print("\n".join(lines))
+    text = "\n".join(lines)
+    if args.locale != "en":
+        from parlour.terminal import _named
+
+        text = _named(args.game, text, args.locale)
+    print(text)
     return 0
 
 

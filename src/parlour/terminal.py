@@ -33,6 +33,7 @@ import json
 import random
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
@@ -92,32 +93,50 @@ def _seat_name(seat: int, me: int, locale: Locale = "en") -> str:
     return words["you"] if seat == me else words["seat"].format(seat)
 
 
+#: The catalogue sections, besides the first (tiles or cards), whose keys
+#: :func:`_named` replaces: the hand reports' patterns and groups.
+_NAMED_SECTIONS = ("patterns", "groups", "combinations")
+
+
 def _named(game: str, text: str, locale: Locale) -> str:
-    """``text`` (a table view) with each tile or card it names on its own
-    (a key of the catalogue's first section holding a letter: ``5m``,
-    ``9W``, ``Rg``) replaced by its name in ``locale``. Keys without a
-    letter (Nine Domains cards ``0``, ``4+``) would be read in numbers
-    that are no cards, so they stay."""
+    """``text`` (a table view, a hand report) with each tile or card it
+    names on its own (a key of the catalogue's first section holding a
+    letter: ``5m``, ``9W``, ``Rg``) and each fan pattern or group type
+    (``full_flush``, ``command``) replaced by its name in ``locale``. Keys
+    without a letter (Nine Domains cards ``0``, ``4+``) would be read in
+    numbers that are no cards, so they stay."""
     if locale == "en":
         return text
     if game not in _TOKENS:
         from parlour.wire.display import _catalogue
 
         cat = _catalogue(game)
-        entries = () if cat is None or not cat.sections else cat.sections[0].entries
+        sections = [] if cat is None else list(cat.sections[:1])
+        sections += [s for s in (cat.sections[1:] if cat else ()) if s.name in _NAMED_SECTIONS]
+        entries = [e for section in sections for e in section.entries]
         names = {e.key: e.text(locale) for e in entries if re.search("[A-Za-z]", e.key)}
         keys = sorted(names, key=len, reverse=True)
         alternatives = "|".join(map(re.escape, keys))
-        pattern = re.compile(rf"(?<![\w#])({alternatives})(?![\w#])") if keys else None
+        pattern = re.compile(rf"(?<![\w#])({alternatives})(?![\w#])( *)") if keys else None
         _TOKENS[game] = (pattern, names)
     pattern, names = _TOKENS[game]
     if pattern is None:
         return text
-    return pattern.sub(lambda m: names[m.group(1)], text)
+
+    def named(m: re.Match[str]) -> str:
+        # A name in a column keeps the column: the spaces after it make up
+        # the width the key took (a Chinese character takes two columns).
+        name, spaces = names[m.group(1)], m.group(2)
+        if not spaces:
+            return name
+        wide = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in name)
+        return name + " " * max(1, len(m.group(1)) + len(spaces) - wide)
+
+    return pattern.sub(named, text)
 
 
-#: Per game: the pattern of the tile or card texts :func:`_named` replaces
-#: and their Chinese names.
+#: Per game: the pattern of the texts :func:`_named` replaces and their
+#: Chinese names.
 _TOKENS: dict[str, tuple[re.Pattern[str] | None, dict[str, str]]] = {}
 
 
