@@ -667,5 +667,8 @@ def test_the_spectators_drawing_draws_the_public_tiles() -> None:
             for t in mine:
                 assert sichuan.names.kind_name(t // 4, "zh") in section
         assert f"{view['hand_sizes'][s]} 张暗牌" in section
+        paid = sum(p["amount"] for p in view["ledger"] if p["payee"] == s)
+        paid -= sum(p["amount"] for p in view["ledger"] if p["payer"] == s)
+        assert f"分数 {paid}" in section
     with pytest.raises(ValueError, match="no spectator drawing"):
         spectator_drawing("chess", view)

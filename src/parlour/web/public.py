@@ -5,8 +5,9 @@ the fields of the seats' observations that all of them share). This module
 draws that view and nothing else, with the game's drawings
 (``parlour.<game>.svg``): for each seat its exposed melds or groups, its
 discards, the cards it has won or shown, how many tiles or cards it keeps
-concealed and its points, and the table's shared state (the wall or stock,
-the card in play, the lot, the domains on offer). A field missing from the
+concealed and its points (Sichuan's from the public ledger), and the
+table's shared state (the wall or stock, the card in play, the lot, the
+domains on offer). A field missing from the
 view (one that some seat sees differently) is simply not drawn.
 
 >>> html_ = drawing("shrinewars", {"won": ["5F", ""], "pool": [0, 1], "cards_left": 30})
@@ -144,8 +145,20 @@ def _sichuan(view: Mapping[str, Any], page: _Page, svg: ModuleType) -> None:
     discards = view.get("discards")
     melds, sizes = view.get("melds"), view.get("hand_sizes")
     missing, won, shown = view.get("missing"), view.get("won"), view.get("public_hands")
-    for s in range(_seats(view, "hand_sizes", "melds", "missing", "won")):
+    n = _seats(view, "hand_sizes", "melds", "missing", "won")
+    # Each seat's points so far: the payments of the public ledger.
+    points = [0] * n
+    ledger = view.get("ledger")
+    for p in ledger if isinstance(ledger, list) else ():
+        if isinstance(p, Mapping):
+            if 0 <= p.get("payer", -1) < n:
+                points[p["payer"]] -= p.get("amount", 0)
+            if 0 <= p.get("payee", -1) < n:
+                points[p["payee"]] += p.get("amount", 0)
+    for s in range(n):
         facts = []
+        if isinstance(ledger, list):
+            facts.append(f"{words['points']} {points[s]}")
         if isinstance(sizes, list):
             facts.append(f"{sizes[s]} {words['concealed']}")
         if isinstance(missing, list) and missing[s]:
