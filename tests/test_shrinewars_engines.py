@@ -263,3 +263,21 @@ def test_engines_take_action_subclasses_and_refuse_other_objects() -> None:
     assert not engine.apply(fast.to_act[0], "pass")
     assert not engine.apply(fast.to_act[0], None)
     assert engine.state.state_bytes() == before
+
+
+def test_the_c_shuffle_is_random_shuffle() -> None:
+    # Game(seed=s) on the C engine shuffles in C (csrc/parlour_pyrandom.c);
+    # the deck must be random.Random(s)'s shuffle, bit for bit, for every
+    # seed it takes (ints 0 .. 2**64 - 1; others shuffle in Python).
+    core = _backend.load("c")
+    for seed in [0, 1, 2, 99, 2**31, 2**32 - 1, 2**32, 2**32 + 7, 2**63 + 1, 2**64 - 1]:
+        order = list(range(36))
+        random.Random(seed).shuffle(order)
+        assert core._shrinewars_shuffled(seed) == tuple(order), seed
+        assert Game(seed=seed, engine="c")._deck0 == tuple(order)
+    for seed in [-5, 2**64, 2**70 + 3]:
+        order = list(range(36))
+        random.Random(seed).shuffle(order)
+        assert Game(seed=seed, engine="c")._deck0 == tuple(order)
+        with pytest.raises(ValueError):
+            core._shrinewars_shuffled(seed)

@@ -535,6 +535,26 @@ cdef class _ShrineWarsView:
         return b
 
 
+def _shrinewars_shuffled(seed):
+    """``random.Random(seed)`` shuffling ``list(range(36))``, in C (the
+    generator of csrc/parlour_pyrandom.c, bit for bit): the deck of
+    ``Game(seed=seed)``, for an int seed in ``0 .. 2**64 - 1``."""
+    if not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+        raise ValueError("the seed must be an int in 0 .. 2**64 - 1")
+    cdef parlour_pyrandom r
+    cdef uint32_t words[2]
+    cdef uint8_t deck[36]
+    cdef uint64_t s = seed
+    cdef int i
+    words[0] = <uint32_t>(s & 0xffffffffu)
+    words[1] = <uint32_t>(s >> 32)
+    _check(parlour_pyrandom_seed_words(&r, words, 2))
+    for i in range(36):
+        deck[i] = <uint8_t>i
+    parlour_pyrandom_shuffle_u8(&r, deck, 36)
+    return tuple([deck[i] for i in range(36)])
+
+
 def _swg_from_bytes(bytes data, bids=(), high=None, lots=()):
     cdef _ShrineWarsState s = _ShrineWarsState.__new__(_ShrineWarsState)
     s.set_bytes(data)

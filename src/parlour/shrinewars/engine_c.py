@@ -101,6 +101,21 @@ def _make_lot(
     return lot
 
 
+# The text of each combination met, by its card mask (few distinct ones).
+_COMBO_TEXT: dict[int, str] = {}
+
+
+def _partition_text(mask: int) -> str:
+    # str(scoring.best_partition(...)) of a won mask without the Partition.
+    texts = []
+    for combo in scoring.partition_mask(mask)[1]:
+        text = _COMBO_TEXT.get(combo)
+        if text is None:
+            text = _COMBO_TEXT.setdefault(combo, str(Cards.from_mask(combo)))
+        texts.append(text)
+    return " | ".join(texts)
+
+
 def _build_fields(d: dict[str, Any], name: str) -> Any:
     # Every field of a lazily made observation whose ``__dict__`` is ``d``,
     # from the seat's view of the C state, on the first read of any of them.
@@ -225,7 +240,7 @@ class CEngine:
                 "oinks": [list(o) for o in oinks],
                 "oink_totals": list(totals),
                 "pool": list(state.pool()),
-                "partitions": [str(scoring.best_partition(Cards.from_mask(m))) for m in won],
+                "partitions": [_partition_text(m) for m in won],
                 "set_aside": str(Cards.from_mask(state.table()[13])),
                 "starter": state.table()[3],
             },

@@ -46,6 +46,7 @@ from parlour.shrinewars import resample as _resample
 from parlour.shrinewars import table as _table
 from parlour.shrinewars.cards import ELEMENTS, Cards, card_from_text, card_text
 from parlour.shrinewars.engine_c import CEngine
+from parlour.shrinewars.engine_c import core as _c_core
 from parlour.shrinewars.engine_py import PyEngine
 from parlour.shrinewars.ids import PAIRS, ActionIds
 from parlour.shrinewars.rules import Rules
@@ -159,7 +160,10 @@ class Game(_EngineGame):
             raise ValueError(f"rules must be a shrinewars Rules, not {type(rules).__name__}")
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
             raise ValueError(f"Shrine Wars is for 2 to 6 players, not {players!r}")
-        if deck is None:
+        if deck is None and kind is CEngine and isinstance(seed, int) and 0 <= seed < 1 << 64:
+            # The same shuffle in C (random.Random's generator, bit for bit).
+            deck0 = _c_core()._shrinewars_shuffled(seed)
+        elif deck is None:
             order = list(range(36))
             random.Random(seed).shuffle(order)
             deck0 = tuple(order)
