@@ -343,3 +343,50 @@ def test_construction() -> None:
         env.record(0)
     with pytest.raises(IndexError):
         env.deal_seed(2)
+
+
+def bot_lock_step(rules: Rules, games: int, seed: int) -> dict[str, int]:
+    """At every decision of games played by random ids, the C bots' choices
+    against RandomBot's and HeuristicBot's from the same generator (a fresh
+    random.Random per decision, as if it were a deal's first); counts of the
+    decisions compared by kind of the heuristic's choice."""
+    core = _backend.load("c")
+    choose = core._NineDomainsVector.bot_choice
+    heuristic, rand = HeuristicBot(), RandomBot()
+    play = random.Random(seed)
+    kinds: dict[str, int] = {}
+    for g in range(games):
+        game = Game(rules, seed=seed * 10_000 + g, engine="c")
+        while not game.is_over:
+            for seat in game.to_act:
+                state = game._engine._s.state_bytes()  # type: ignore[attr-defined]
+                obs, legal = game.observation(seat), game.legal_actions(seat)
+                k = play.getrandbits(40)
+                want = heuristic.act(obs, legal, random.Random(k))
+                assert choose(state, seat, 1, k) == game.action_id(want), (g, seat, str(want))
+                kinds[type(want).__name__] = kinds.get(type(want).__name__, 0) + 1
+                want = rand.act(obs, legal, random.Random(k))
+                assert choose(state, seat, 0, k) == game.action_id(want), (g, seat, str(want))
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            game.apply(seat, legal[play.randrange(len(legal))])
+    return kinds
+
+
+@needs_c
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_c_bots_choose_what_the_python_bots_choose(rules: Rules) -> None:
+    kinds = bot_lock_step(rules, 30, 1)
+    assert kinds.get("Place", 0) >= 150
+
+
+@needs_c
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_c_bots_thousands_of_decisions(rules: Rules) -> None:
+    kinds = bot_lock_step(rules, 600, 2)
+    # Every kind of choice, thousands in all: the swaps and recoveries of
+    # won 2- and 3- as well as placements, and declines where nothing gains.
+    assert sum(kinds.values()) >= 4000
+    assert kinds.get("Swap", 0) >= 50 and kinds.get("Recover", 0) >= 50
+    assert kinds.get("Decline", 0) >= 1

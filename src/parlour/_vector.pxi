@@ -269,6 +269,12 @@ cdef extern from "parlour_ninedomains_vector.h":
     int parlour_nv_step_random(parlour_nv_env *env, const parlour_nv_out *out,
                                int threads) nogil
 
+cdef extern from "parlour_ninedomains_bots.h":
+    void parlour_ndb_strengths(int8_t *out)
+    int parlour_ndb_random(const parlour_ndg_game *g, int seat, parlour_pyrandom *rng, int *id)
+    int parlour_ndb_heuristic(const parlour_ndg_game *g, int seat, parlour_pyrandom *rng,
+                              const int8_t *strength, int *id)
+
 
 cdef class _NineDomainsVector:
     """``ntables`` Nine Domains tables in C with their output arrays (private:
@@ -412,3 +418,32 @@ cdef class _NineDomainsVector:
         if not 0 <= i < self.num_tables:
             raise IndexError(f"table {i} out of range 0..{self.num_tables - 1}")
         return &self.env.tables[i]
+
+    @staticmethod
+    def bot_choice(bytes state, int seat, int bot, seed):
+        """The action id the C bot (0 random, 1 heuristic) chooses for
+        ``seat`` in ``state`` (``_NineDomainsState.state_bytes()``, checked
+        by parlour_ndg_check) drawing from ``random.Random(seed)`` (for the
+        tests: the Python bot given the same generator chooses the same)."""
+        cdef parlour_ndg_game g
+        cdef parlour_pyrandom r
+        cdef uint32_t words[4]
+        cdef int8_t strength[15]
+        cdef int i, choice = 0
+        if len(state) != sizeof(parlour_ndg_game):
+            raise ValueError("not a Nine Domains state of this build")
+        memcpy(&g, <const char *>state, sizeof(parlour_ndg_game))
+        _check(parlour_ndg_check(&g))
+        if not 0 <= seed < 1 << 128:
+            raise ValueError(f"seed must be in 0 .. 2**128 - 1, not {seed}")
+        for i in range(4):
+            words[i] = (seed >> (32 * i)) & 0xFFFFFFFF
+        _check(parlour_pyrandom_seed_words(&r, words, 4))
+        if bot == PARLOUR_NV_HEURISTIC:
+            parlour_ndb_strengths(strength)
+            _check(parlour_ndb_heuristic(&g, seat, &r, strength, &choice))
+        elif bot == PARLOUR_NV_RANDOM:
+            _check(parlour_ndb_random(&g, seat, &r, &choice))
+        else:
+            raise ValueError(f"unknown bot code {bot}")
+        return choice
