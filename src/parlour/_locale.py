@@ -28,6 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from parlour.errors import NotationError
+
 __all__ = [
     "LOCALES",
     "Catalogue",
@@ -107,6 +109,16 @@ class Section:
     def keys(self) -> tuple[str, ...]:
         """Every key, in code order."""
         return tuple(e.key for e in self.entries)
+
+    def name_of(self, key: str, locale: Locale = "en", unknown: str | None = None) -> str:
+        """The name of ``key`` (spaces around it ignored) in ``locale``;
+        :class:`~parlour.errors.NotationError` with the message ``unknown``
+        (by default: the key is not among the section's) if it has none."""
+        loc = check_locale(locale)
+        entry = self._by_key.get(key.strip())
+        if entry is None:
+            raise NotationError(unknown or f"{key!r} is not among the {self.name}")
+        return entry.text(loc)
 
 
 @dataclass(frozen=True)

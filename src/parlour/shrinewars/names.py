@@ -123,10 +123,7 @@ def card_name(card: int | str, locale: Locale = "en") -> str:
         card = f"{card % 9 + 1}{_LETTERS[card // 9]}"
     if not isinstance(card, str):
         raise ValueError(f"a card is an int or a text like '5F', not {card!r}")
-    entry = _CARDS.get(card.strip())
-    if entry is None:
-        raise NotationError(f"{card!r} is not a Shrine Wars card")
-    return entry.text(loc)
+    return _CARDS.name_of(card, loc, f"{card!r} is not a Shrine Wars card")
 
 
 def name(thing: int | str, locale: Locale = "en") -> str:

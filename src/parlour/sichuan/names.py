@@ -201,10 +201,11 @@ def kind_name(kind: int | str, locale: Locale = "en") -> str:
         kind = KIND_NAMES[kind]
     if not isinstance(kind, str):
         raise ValueError(f"a tile kind is an int or a text like '5m', not {kind!r}")
-    entry = _TILES.get(kind.split("#")[0].strip())
-    if entry is None:
-        raise NotationError(f"{kind!r} is not a tile: write a rank 1-9 and a suit m, p or s")
-    return entry.text(loc)
+    return _TILES.name_of(
+        kind.split("#")[0].strip(),
+        loc,
+        f"{kind!r} is not a tile: write a rank 1-9 and a suit m, p or s",
+    )
 
 
 def suit_name(suit: str, locale: Locale = "en") -> str:

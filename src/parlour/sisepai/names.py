@@ -169,10 +169,7 @@ def kind_name(kind: int | str, locale: Locale = "en") -> str:
         kind = kind_text(kind)
     if not isinstance(kind, str):
         raise ValueError(f"a card kind is an int or a text like 'Rr', not {kind!r}")
-    entry = _CARDS.get(kind.strip())
-    if entry is None:
-        raise NotationError(f"{kind!r} is not a Sì Sè Pái card")
-    return entry.text(loc)
+    return _CARDS.name_of(kind, loc, f"{kind!r} is not a Sì Sè Pái card")
 
 
 def name(thing: int | str, locale: Locale = "en") -> str:
