@@ -9,6 +9,7 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import AECEnv as _PettingZooAEC  # type: ignore[import-untyped]
 
+from parlour.env import _sichuan
 from parlour.env._spaces import (
     RENDER_MODES,
     Seeds,
@@ -84,7 +85,11 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, FloatArray | MaskArray]:
         """``{"observation": float32 array, "action_mask": int8 array}`` of
         ``agent``'s seat, both new arrays the caller may keep or change."""
-        obs: dict[str, FloatArray | MaskArray] = self.table.observe(self._seat[agent])
+        table = self.table
+        seat = self._seat[agent]
+        if table._fast:  # a Sichuan deal on the C engine: one binding call
+            return _sichuan.observe(table._c[0], seat, seat in table.waiting)  # type: ignore[no-any-return]
+        obs: dict[str, FloatArray | MaskArray] = table.observe(seat)
         return obs
 
     def step(self, action: Any) -> None:
@@ -98,7 +103,13 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         table = self.table
-        rewards = table.answer_paid(self._seat[agent], action)
+        seat = self._seat[agent]
+        # A Sichuan deal on the C engine answers in one binding call, but
+        # for what it does not serve (False: the exchange phase, an id that
+        # is no int in range), which the general way answers or refuses.
+        rewards = table._fast_answer(seat, action) if table._fast else False
+        if rewards is False:
+            rewards = table.answer_paid(seat, action)
         # PettingZoo's step protocol (clear the actor's cumulative reward, set
         # this step's rewards, add them up), inlined: it runs every step.
         self._cumulative_rewards[agent] = 0.0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from typing import Any, Protocol, cast
+from typing import Any, Literal, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -93,6 +93,7 @@ class Table:
 
     __slots__ = (
         "_answers",
+        "_c",
         "_fast",
         "_masks",
         "_rules",
@@ -108,9 +109,9 @@ class Table:
         self.name = name
         self._rules = resolve_rules(name, rules)
         self.game = self._make(0)
-        # A Sichuan deal on the C engine: the calls of parlour.env._sichuan,
-        # which do what the generic ones do in fewer steps.
-        self._fast = _sichuan.applies(name, self.game)
+        self._fast = False
+        self._c: tuple[Any, list[Any], dict[str, Any]] = (None, [], {})
+        self._serve()
         self.num_players: int = self.game.num_players
         self.num_action_ids: int = self.game.num_action_ids
         self.obs_shape: tuple[int, ...] = tuple(self.game.observation(0).to_array().shape)
@@ -132,8 +133,18 @@ class Table:
     def new_game(self, seed: int) -> None:
         """Deal the game seeded ``seed`` (``parlour.make(name, rules, seed=seed)``)."""
         self.game = self._make(seed)
-        self._fast = _sichuan.applies(self.name, self.game)
+        self._serve()
         self._sync()
+
+    def _serve(self) -> None:
+        # A Sichuan deal on the C engine: the calls of parlour.env._sichuan,
+        # which do what the generic ones do in fewer steps, take the deal's
+        # engine state, history list and attribute dict (rewards()'s
+        # bookkeeping), the same objects for the whole deal.
+        game: Any = self.game
+        self._fast = _sichuan.applies(self.name, game)
+        if self._fast:
+            self._c = (game._engine.state, game._history, game.__dict__)
 
     def _sync(self) -> None:
         to_act = self.game.to_act
@@ -157,8 +168,7 @@ class Table:
         """``{"observation": observation(seat), "action_mask": mask(seat)}``,
         both new arrays."""
         if self._fast:
-            game: Any = self.game
-            obs: dict[str, Any] = _sichuan.observe(game._engine.state, seat, seat in self.waiting)
+            obs: dict[str, Any] = _sichuan.observe(self._c[0], seat, seat in self.waiting)
             return obs
         return {"observation": self.observation(seat), "action_mask": self.mask(seat)}
 
@@ -200,19 +210,18 @@ class Table:
         if self._fast:
             paid = self._fast_answer(seat, action_id)
             if paid is not False:
-                return paid  # type: ignore[return-value]
+                return paid
         if self.answer(seat, self.action_of(seat, action_id), checked=True):
             got = self.game.rewards()
             return got if any(got) else None
         return None
 
-    def _fast_answer(self, seat: int, action_id: Any) -> tuple[float, ...] | bool | None:
+    def _fast_answer(self, seat: int, action_id: Any) -> tuple[float, ...] | Literal[False] | None:
         # answer_paid by the binding's calls; False for what they do not
         # serve (the generic path then answers, or raises its error).
-        game: Any = self.game
-        state = game._engine.state
+        state, history, game_dict = self._c
         if len(self.waiting) == 1 and not self._answers:
-            got = _sichuan.step(state, seat, action_id, game._history, game.__dict__)
+            got = _sichuan.step(state, seat, action_id, history, game_dict)
         else:
             got = _sichuan.action(state, seat, action_id)
             if got is not None and got is not False:
@@ -220,7 +229,7 @@ class Table:
                 self.waiting = self.waiting[1:]
                 if self.waiting:
                     return None
-                got = _sichuan.apply_held(state, self._answers, game._history, game.__dict__)
+                got = _sichuan.apply_held(state, self._answers, history, game_dict)
                 self._answers.clear()
         if got is None:
             i = operator.index(action_id)
