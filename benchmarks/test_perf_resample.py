@@ -7,10 +7,14 @@ Each row's ``extra_info`` holds ``us_per_resample`` and ``resamples_per_s``
 records them with the machine. Fixed seeds throughout.
 
 ``repeat`` draws again and again from one
-:class:`~parlour.sichuan.resample.Resampler` (what the search bot does at a
-decision: the seat's timeline and the counting tables are built once);
-``fresh`` calls ``game.resample`` each time, which replays the history to
-collect the seat's observations and builds the tables anew.
+:class:`~parlour.sichuan.resample.Resampler` (``sample``: a whole game,
+on the C path on the C engine); ``state`` draws only the C state
+(``sample_state``, what the search bot does at a decision: the seat's
+timeline and the counting tables are built once); ``python`` forces the
+Python path on the same Resampler (the C path's twin, the same draws), for
+the ratio in one run; ``fresh`` calls ``game.resample`` each time, which
+replays the history to collect the seat's observations and builds the
+tables anew.
 """
 
 from __future__ import annotations
@@ -25,7 +29,15 @@ from parlour.sichuan import Game, HeuristicBot
 from parlour.sichuan.resample import Resampler, observations
 
 ENGINES = ["c", "python"] if "c" in _backend.available() else ["python"]
-N = {"repeat": 50, "fresh": 10}
+#: Draws per round, by engine and mode.
+N = {
+    ("c", "repeat"): 2000,
+    ("c", "state"): 2000,
+    ("c", "python"): 50,
+    ("c", "fresh"): 10,
+    ("python", "repeat"): 50,
+    ("python", "fresh"): 10,
+}
 
 
 def _play(engine: str, steps: int | None) -> Game:
@@ -46,20 +58,36 @@ def _game(engine: str, stage: str) -> Game:
     return game
 
 
-@pytest.mark.parametrize("mode", ["repeat", "fresh"])
+@pytest.mark.parametrize("mode", ["repeat", "state", "python", "fresh"])
 @pytest.mark.parametrize("stage", ["early", "mid", "late"])
 @pytest.mark.parametrize("engine", ENGINES)
 def test_resample_sichuan(benchmark: Any, engine: str, stage: str, mode: str) -> None:
+    if (engine, mode) not in N:
+        pytest.skip(f"no {mode} rows on the {engine} engine")
     game = _game(engine, stage)
     seat = (game.to_act[0] + 1) % 4
     rng = random.Random(5)
-    n = N[mode]
+    n = N[engine, mode]
+    sampler = Resampler(game, seat, observations(game, seat))
+    sampler.sample(rng)  # the C problem and the first tables, as at a decision
     if mode == "repeat":
-        sampler = Resampler(game, seat, observations(game, seat))
 
         def run() -> None:
             for _ in range(n):
                 sampler.sample(rng)
+
+    elif mode == "state":
+        assert sampler._c_problem() is not None
+
+        def run() -> None:
+            for _ in range(n):
+                sampler.sample_state(rng)
+
+    elif mode == "python":
+
+        def run() -> None:
+            for _ in range(n):
+                sampler._sample_py(rng.getrandbits(64))
 
     else:
 

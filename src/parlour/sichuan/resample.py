@@ -78,6 +78,36 @@ history the original one with the hidden actions replaced as above, and
 ``record()`` / ``from_record`` replay it exactly. A finished game has
 every hand public: only the order of the undrawn wall (and the hidden
 past) is redrawn.
+
+The two paths: C and Python
+---------------------------
+A :class:`Resampler` reads the timeline, the pools and which compositions
+fit (the earliest-deadline-first checks) once, in Python. Each draw then
+takes 64 bits from the caller's ``rng`` and runs on a generator keyed by
+them (:func:`draw_generator`: a Mersenne Twister whose state is SplitMix64
+output, far cheaper to key than ``random.Random(seed)``). On the C engine
+the draw runs in C (``csrc/sichuan_resample.c``): the Resampler's problem
+is flattened once into plain arrays (per seat the public jobs, draws and
+kongs; per choice of hidden kong kinds the counts left and which
+compositions fit), and each draw counts the compositions in exact 256-bit
+integers (the tables are built on first need and kept, as ``_tables``
+here), picks the kong kinds and each seat's composition, the tiles within
+each class and the wall order, rebuilds the past by the same rule, deals
+the rebuilt wall into a fresh C state and replays the history there. Every
+call on the generator is the one the Python path makes, in the same order
+(``random.Random``'s ``randrange`` over big integers, ``sample`` with both
+of its branches, ``shuffle``, ``choice``), so from the same ``rng`` both
+paths give the same game, record for record
+(``tests/test_resample_sichuan_c.py`` holds them in lock step); the Python
+path is the C one's twin and the one the pure engine uses. Choices made
+but not yet revealed (a declaration before the reveal, answers given in an
+open claim window) are drawn in C too, as ``choice`` over the legal
+actions in the protocol's order. The Python path remains for the pure
+engine, for states in the exchange phase before the exchange (the tiles
+chosen and the direction are drawn there), and for states beyond the C
+side's fixed sizes (more than 6 "lower copy" tiles or 64 choices of hidden
+kong kinds; none was met in play). :meth:`Resampler.sample_state` gives the
+C state alone, which is what a search playing out in C needs.
 """
 
 from __future__ import annotations
@@ -89,9 +119,10 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from parlour import protocol
+from parlour import _backend, protocol
 from parlour.sichuan.tiles import SUITS, TILES
 from parlour.sichuan.values import (
+    ACTIONS_BY_CODE,
     DIRECTIONS,
     Declare,
     Discard,
@@ -111,6 +142,22 @@ _START = -1
 _EARLY = -2
 _NEVER = 1 << 30
 _WINDOWS = ("claim", "rob")
+
+
+#: Not computed yet.
+_UNSET: Any = object()
+#: Kinds of history steps for the C side (PARLOUR_SR_STEP_*).
+_STEP_CODE, _STEP_EXCHANGE, _STEP_PASSES, _STEP_KONG, _STEP_CHOICE = 0, 1, 2, 3, 4
+#: What fills a hole of a resampled history on the C path.
+_HOLE_EXCHANGE, _HOLE_KONG, _HOLE_CHOICE = 0, 1, 2
+_CODES: dict[protocol.Action, int] = {}
+
+
+def _action_codes() -> dict[protocol.Action, int]:
+    """Each action's code in the C core (parlour.sichuan.values.ACTIONS_BY_CODE)."""
+    if not _CODES:
+        _CODES.update({a: i for i, a in enumerate(ACTIONS_BY_CODE)})
+    return _CODES
 
 
 def _suit(tile: int) -> int:
@@ -207,6 +254,10 @@ class Resampler:
         self._feas_memo: dict[Any, bool] = {}
         self._pin_slot: dict[int, tuple[int, int]] = {}
         self._seats_dp = [s for s in sorted(self.seats) if self.base_free[s] > 0]
+        # The C sampler's flattened problem (made on the first draw).
+        self._c: Any = _UNSET
+        self._c_history: list[tuple[int, protocol.Action]] = []
+        self._c_holes: list[tuple[int, int, int, int]] = []
 
     # -- what the seat saw ---------------------------------------------------
     def _timeline(self) -> None:
@@ -341,6 +392,7 @@ class Resampler:
             s: -1 if final.missing[s] is None else SUITS.index(str(final.missing[s]))
             for s in self.seats
         }
+        self._low_maps = {s: dict(info.lows) for s, info in self.seats.items()}
         # The "lower copy" tiles: unseen copies a seat may hold only if drawn after its pung.
         self.specials: list[tuple[int, int, int]] = []  # (tile, seat, time)
         for s, info in self.seats.items():
@@ -374,19 +426,12 @@ class Resampler:
         the exchange; ``hidden`` its hidden concealed tiles (tile or -1, and
         class ``"m"``, ``"free"`` or ``"low"``)."""
         info = self.seats[s]
-        m = self.missing[s]
         lows = {c: t for c, t in info.lows}
         passed = set(self.passed) if s == self.receiver else set()
         last_clean = max(info.cleans, default=_EARLY)
 
         def release(tile: int, leave: int) -> int:
-            r = _EARLY
-            if m >= 0 and _suit(tile) == m:
-                r = max((c for c in info.cleans if c < leave), default=_EARLY)
-            low = lows.get(tile)
-            if low is not None and low < leave:
-                r = max(r, low)
-            return r
+            return self._release(s, tile, leave)
 
         jobs: list[tuple[int, int, int]] = []
         for tile, leave in info.outs:
@@ -410,6 +455,19 @@ class Resampler:
             else:
                 jobs.append((_EARLY, _NEVER, tile))
         return jobs
+
+    def _release(self, s: int, tile: int, leave: int) -> int:
+        """The latest time before ``leave`` after which ``tile`` must have
+        entered ``s``'s hand (its missing suit, or a lower copy of a pung)."""
+        info = self.seats[s]
+        m = self.missing[s]
+        r = _EARLY
+        if m >= 0 and _suit(tile) == m:
+            r = max((c for c in info.cleans if c < leave), default=_EARLY)
+        low = self._low_maps[s].get(tile)
+        if low is not None and low < leave:
+            r = max(r, low)
+        return r
 
     def _schedule(self, s: int, jobs: list[tuple[int, int, int]]) -> list[list[int]] | None:
         """Earliest deadline first: the tiles of the hand after the exchange
@@ -618,9 +676,248 @@ class Resampler:
         return out
 
     def sample(self, rng: random.Random) -> Any:
-        """A resampled game (see the module docstring)."""
-        hands, kongs = self._sample_now(rng)
-        return self._build(hands, kongs, rng)
+        """A resampled game (see the module docstring).
+
+        One call takes 64 bits from ``rng`` and draws from a generator
+        seeded with them, on the C path when it serves this state, else on
+        the Python path: the two make the same draw from the same seed."""
+        seed = rng.getrandbits(64)
+        problem = self._c_problem()
+        if problem is not None:
+            return self._sample_c(problem, seed)
+        return self._sample_py(seed)
+
+    def _sample_py(self, seed: int) -> Any:
+        """The Python path's draw from the generator :func:`draw_generator`
+        keys with ``seed``."""
+        sub = draw_generator(seed)
+        hands, kongs = self._sample_now(sub)
+        return self._build(hands, kongs, sub)
+
+    def sample_state(self, rng: random.Random) -> Any:
+        """The C engine state of :meth:`sample`'s game (the same draw for the
+        same ``rng``), without the game around it: what a search playing out
+        in C needs. ``None`` when the C path does not serve this state."""
+        problem = self._c_problem()
+        if problem is None:
+            return None
+        return problem.state(rng.getrandbits(64))
+
+    # -- the C path ------------------------------------------------------------
+    def _c_problem(self) -> Any:
+        """The flattened problem the C sampler draws from, made once; ``None``
+        when this state takes the Python path (see the module docstring)."""
+        if self._c is _UNSET:
+            self._c = None
+            if self.engine == "c" and "c" in _backend.available():
+                spec = self._c_spec()
+                if spec is not None:
+                    from parlour.sichuan.engine_c import core
+
+                    try:
+                        self._c = core()._SichuanResampleProblem(spec)
+                    except ValueError:
+                        # Beyond the C side's fixed sizes: the Python path.
+                        self._c = None
+        return self._c
+
+    def _sample_c(self, problem: Any, seed: int) -> Any:
+        from parlour.sichuan.engine_c import CEngine
+
+        state, wall, passes, kinds, chosen = problem.sample(seed)
+        game: Any = object.__new__(self.game_class)
+        protocol.Game.__init__(game)
+        # What Game._setup sets, with the engine's state already played.
+        game.rules = self.rules
+        game._wall = tuple(wall)
+        game._dealer = self.dealer
+        game._direction = self.final.exchange_direction
+        engine = object.__new__(CEngine)
+        engine.rules = self.rules
+        engine.state = state
+        engine._event_objs = []
+        game._engine = engine
+        history = list(self._c_history)
+        for i, s, hole, j in self._c_holes:
+            if hole == _HOLE_EXCHANGE:
+                history[i] = (s, Exchange(passes[s]))
+            elif hole == _HOLE_KONG:
+                history[i] = (s, Kong(kinds[j]))
+            else:
+                history[i] = (s, ACTIONS_BY_CODE[chosen[j]])
+        game._history = history
+        return game
+
+    def _c_spec(self) -> dict[str, Any] | None:
+        """The problem as plain values (csrc/parlour_sichuan_resample.h), or
+        ``None`` for a state with choices made but not yet revealed, or one
+        beyond the C side's fixed sizes."""
+        if not self.exchanged and self.rules.exchange_three:
+            return None
+        v = self.seat
+        steps = self._c_steps()
+        if steps is None:
+            return None
+        options = self._kong_options()
+        if not options or len(options) > 64 or len(self.specials) > 6:
+            return None
+        nspec = len(self.specials)
+        out_options = []
+        for kinds, _, rem, fp in options:
+            self._set_pins(kinds)
+            frees = [self._free(s, fp) for s in self._seats_dp]
+            fits = []
+            for s, free in zip(self._seats_dp, frees, strict=True):
+                by_own: dict[frozenset[int], list[bool]] = {}
+                rows = [0] * 16
+                for mask in range(1 << nspec):
+                    own = frozenset(
+                        self.specials[b][0]
+                        for b in range(nspec)
+                        if mask >> b & 1 and self.specials[b][1] == s
+                    )
+                    got = by_own.get(own)
+                    if got is None:
+                        got = by_own[own] = [
+                            n <= free and self._fits(s, n, own, fp) for n in range(16)
+                        ]
+                    for n in range(16):
+                        if got[n]:
+                            rows[n] |= 1 << mask
+                fits.append(rows)
+            out_options.append((kinds, rem[:3], frees, fits))
+        seats: list[dict[str, Any] | None] = [None] * 4
+        for s, info in self.seats.items():
+            passed = set(self.passed) if s == self.receiver else set()
+            fixed = [
+                (self._release(s, tile, leave), 0 if tile in passed else leave, tile)
+                for tile, leave in info.outs
+            ]
+            for tile in self.known_in_hand[s]:
+                if all(tile != x for x, _ in info.outs):
+                    fixed.append((self._release(s, tile, _NEVER), _NEVER, tile))
+            kongs = []
+            for j, tiles in enumerate(info.kong_tiles):
+                if tiles is not None:
+                    for tile in tiles:
+                        fixed.append((_EARLY, 0 if tile in passed else info.kongs[j], tile))
+                    kongs.append((info.kongs[j], -1))
+                else:
+                    kongs.append((info.kongs[j], self.hidden_kongs.index((s, j))))
+            pinned = (
+                [(tile, self._release(s, tile, _NEVER)) for tile in self.pinned]
+                if s == self.receiver
+                else []
+            )
+            if len(fixed) > 128 or len(info.draws) > 64:
+                return None
+            seats[s] = {
+                "fixed": fixed,
+                "last_clean": max(info.cleans, default=_EARLY),
+                "lows": dict(info.lows),
+                "kongs": kongs,
+                "draws": info.draws,
+                "pinned": pinned,
+            }
+        r = self.rules
+        step = self.step
+        return {
+            "rules": (
+                r.cap_code(),
+                r.self_draw_doubles,
+                r.exchange_three,
+                r.call_transfer,
+                r.flower_pig_penalty,
+                step,
+            ),
+            "seat": v,
+            "dealer": self.dealer,
+            "front": self.front,
+            "back": self.back,
+            "unbound": self._unbound(),
+            "dp": self._seats_dp,
+            "missing": [-1 if s == v else self.missing[s] for s in range(4)],
+            "specials": [(c, s) for c, s, _ in self.specials],
+            "regular": self.regular,
+            "unseen": self.unseen,
+            "kong_slots": [s for s, _ in self.hidden_kongs],
+            "options": out_options,
+            "seats": seats,
+            "own_draws": self.own_draws,
+            "first_hand": list(self.obs[0].hand),
+            "exchanged": self.exchanged,
+            "step": step,
+            "receiver": self.receiver,
+            "passed": self.passed,
+            "received": tuple(self.final.received) if self.exchanged else (),
+            "steps": steps,
+        }
+
+    def _c_steps(self) -> list[tuple[int, int, tuple[int, ...]]] | None:
+        """The history as the C side replays it, and the history of the
+        resampled games with holes where a draw fills in a hidden action
+        (kept in ``_c_history`` and ``_c_holes``); ``None`` when an action
+        is a choice not yet revealed (the Python path draws those)."""
+        v = self.seat
+        codes = _action_codes()
+        steps: list[tuple[int, int, tuple[int, ...]]] = []
+        history: list[tuple[int, protocol.Action]] = []
+        holes: list[tuple[int, int, int, int]] = []
+        choices = 0
+        for i, s in enumerate(self.steps):
+            a = self.obs[i]
+            action: protocol.Action
+            if s == v:
+                action = self.own_actions[i]
+            elif a.phase == "exchange":
+                if not self.exchanged:
+                    return None
+                steps.append((s, _STEP_PASSES, ()))
+                history.append((s, Pass()))
+                holes.append((i, s, _HOLE_EXCHANGE, 0))
+                continue
+            elif (
+                a.phase == "declare" and (self.revealed_at < 0 or self.final.missing[s] is None)
+            ) or (a.phase in _WINDOWS and self.resolve_of.get(i) is None):
+                # Chosen, not revealed yet: drawn among the legal actions then.
+                steps.append((s, _STEP_CHOICE, ()))
+                history.append((s, Pass()))
+                holes.append((i, s, _HOLE_CHOICE, choices))
+                choices += 1
+                continue
+            elif a.phase == "declare":
+                action = Declare(str(self.final.missing[s]))  # type: ignore[arg-type]
+            elif a.phase in _WINDOWS:
+                j = self.resolve_of[i]
+                if self.win_step.get(s) == j:
+                    action = Win()
+                elif self.claim_of.get(j, ("", -1))[1] == s:
+                    mtype = self.claim_of[j][0]
+                    kind = a.on_offer >> 2
+                    action = Pung(kind) if mtype == "pung" else Kong(kind)
+                else:
+                    action = Pass()
+            elif (
+                i in self.concealed_steps
+                and self.seats[s].kong_tiles[self.concealed_steps[i][1]] is None
+            ):
+                slot = self.hidden_kongs.index(self.concealed_steps[i])
+                steps.append((s, _STEP_KONG, (slot,)))
+                history.append((s, Pass()))
+                holes.append((i, s, _HOLE_KONG, slot))
+                continue
+            else:
+                action = self._turn_action(i, s, {})
+            if isinstance(action, Exchange):
+                steps.append((s, _STEP_EXCHANGE, tuple(action.tiles)))
+            else:
+                steps.append((s, _STEP_CODE, (codes[action],)))
+            history.append((s, action))
+        if len(steps) > 1024 or choices > 8:
+            return None
+        self._c_history = history
+        self._c_holes = holes
+        return steps
 
     def _sample_now(
         self, rng: random.Random
@@ -854,6 +1151,29 @@ class Resampler:
         if self.win_step.get(s) == i:
             return Win()
         raise RuntimeError(f"internal error: cannot tell what seat {s} did at step {i}")
+
+
+_M64 = (1 << 64) - 1
+
+
+def draw_generator(seed: int) -> random.Random:
+    """The generator of one draw: a :class:`random.Random` whose Mersenne
+    Twister state is 624 words of SplitMix64 from ``seed`` (0 .. 2**64 - 1),
+    read from the first word on; the C sampler keys its generator the same
+    way (``parlour_sr_seed``), which costs far less a draw than seeding
+    ``random.Random(seed)``."""
+    words: list[int] = []
+    x = seed
+    for _ in range(312):
+        x = (x + 0x9E3779B97F4A7C15) & _M64
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        z ^= z >> 31
+        words += [z & 0xFFFFFFFF, z >> 32]
+    rng = random.Random()
+    rng.setstate((3, (*words, 0), None))
+    return rng
 
 
 def _pick(rng: random.Random, weights: Sequence[int]) -> int:

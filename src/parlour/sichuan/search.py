@@ -494,10 +494,13 @@ class SearchBot:
         scores: list[list[int]] = [[] for _ in candidates]
         for _ in range(self.playouts):
             try:
-                world = sampler.sample(rng)
+                # The C sampler's state alone when it serves this state (the
+                # same draw as sample's game, without building the game).
+                state = sampler.sample_state(rng)
+                if state is None:
+                    state = sampler.sample(rng)._engine.state
             except (RuntimeError, ValueError):
                 break
-            state = world._engine.state
             for i, action in enumerate(candidates):
                 trial = state.copy()
                 if isinstance(action, Exchange):

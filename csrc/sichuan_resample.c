@@ -1,0 +1,1068 @@
+/* The Sichuan determinisation sampler's per-draw work (see
+ * parlour_sichuan_resample.h). Each step mirrors a line of
+ * src/parlour/sichuan/resample.py (Resampler._sample_now, _shuffle and
+ * _build), including every call on the generator, so that a draw here and a
+ * draw there from generators seeded alike give the same deal. */
+#include "parlour_sichuan_resample.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parlour_common.h"
+
+/* ---- 256-bit counts ---------------------------------------------------------
+ * The number of placements of up to 94 unseen tiles exceeds 2^128 early in a
+ * deal; 256 bits hold every count a deal can give (checked: an overflow is
+ * PARLOUR_E_COUNT, never a wrong count). Limbs least significant first. */
+#define LIMBS 8
+
+typedef struct {
+    uint32_t w[LIMBS];
+} big;
+
+static void big_zero(big *a) { memset(a, 0, sizeof *a); }
+
+static int big_is_zero(const big *a)
+{
+    for (int i = 0; i < LIMBS; i++)
+        if (a->w[i])
+            return 0;
+    return 1;
+}
+
+static void big_set(big *a, uint64_t v)
+{
+    big_zero(a);
+    a->w[0] = (uint32_t)v;
+    a->w[1] = (uint32_t)(v >> 32);
+}
+
+/* a += b; returns 1 on overflow. */
+static int big_add(big *a, const big *b)
+{
+    uint64_t carry = 0;
+    for (int i = 0; i < LIMBS; i++) {
+        uint64_t s = (uint64_t)a->w[i] + b->w[i] + carry;
+        a->w[i] = (uint32_t)s;
+        carry = s >> 32;
+    }
+    return carry != 0;
+}
+
+/* a *= x (x < 2^32); returns 1 on overflow. */
+static int big_mul32(big *a, uint32_t x)
+{
+    uint64_t carry = 0;
+    for (int i = 0; i < LIMBS; i++) {
+        uint64_t s = (uint64_t)a->w[i] * x + carry;
+        a->w[i] = (uint32_t)s;
+        carry = s >> 32;
+    }
+    return carry != 0;
+}
+
+/* a *= x; returns 1 on overflow. */
+static int big_mul64(big *a, uint64_t x)
+{
+    uint32_t hi = (uint32_t)(x >> 32);
+    if (!hi)
+        return big_mul32(a, (uint32_t)x);
+    big h = *a;
+    int over = big_mul32(&h, hi);
+    if (h.w[LIMBS - 1])
+        over = 1;
+    for (int i = LIMBS - 1; i > 0; i--) /* h <<= 32 */
+        h.w[i] = h.w[i - 1];
+    h.w[0] = 0;
+    over |= big_mul32(a, (uint32_t)x);
+    over |= big_add(a, &h);
+    return over;
+}
+
+static int big_cmp(const big *a, const big *b)
+{
+    for (int i = LIMBS - 1; i >= 0; i--)
+        if (a->w[i] != b->w[i])
+            return a->w[i] < b->w[i] ? -1 : 1;
+    return 0;
+}
+
+static int big_bits(const big *a)
+{
+    for (int i = LIMBS - 1; i >= 0; i--)
+        if (a->w[i]) {
+            int k = 0;
+            for (uint32_t x = a->w[i]; x; x >>= 1)
+                k++;
+            return 32 * i + k;
+        }
+    return 0;
+}
+
+/* random.Random.randrange(n) for n > 0: getrandbits(n.bit_length()) until
+ * below n, the words least significant first, the last one's top bits. */
+static void big_below(parlour_pyrandom *rng, const big *n, big *out)
+{
+    int k = big_bits(n);
+    for (;;) {
+        big_zero(out);
+        int left = k;
+        for (int i = 0; left > 0; i++, left -= 32) {
+            uint32_t r = parlour_pyrandom_u32(rng);
+            if (left < 32)
+                r >>= 32 - left;
+            out->w[i] = r;
+        }
+        if (big_cmp(out, n) < 0)
+            return;
+    }
+}
+
+/* C(n, k) for n <= 108 and k <= 15 (or n - k <= 15): below 2^61. */
+static uint64_t binom(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    if (k > n - k)
+        k = n - k;
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++)
+        r = r * (uint64_t)(n - k + i) / (uint64_t)i; /* exact at every step */
+    return r;
+}
+
+/* ---- the counting tables ------------------------------------------------------
+ * A table lists, for one option, one dp stage and what is left (regular
+ * tiles per suit, specials mask), every composition of the stage's seat
+ * that fits, with cumulative weights (ways times the completions left).
+ * Python's Resampler keeps the same tables in _tables; the totals are its
+ * _count. */
+typedef struct {
+    big cum;
+    uint8_t a[3];
+    uint8_t mask;
+} entry;
+
+typedef struct {
+    int32_t first, n;
+    big total;
+} table;
+
+struct parlour_sr_cache {
+    uint32_t *keys; /* key + 1, 0 free */
+    int32_t *vals;
+    uint32_t cap, used;
+    table *tables;
+    int32_t ntables, ctables;
+    entry *entries;
+    int32_t nentries, centries;
+};
+
+parlour_sr_cache *parlour_sr_cache_new(void)
+{
+    parlour_sr_cache *c = calloc(1, sizeof *c);
+    return c;
+}
+
+void parlour_sr_cache_free(parlour_sr_cache *c)
+{
+    if (!c)
+        return;
+    free(c->keys);
+    free(c->vals);
+    free(c->tables);
+    free(c->entries);
+    free(c);
+}
+
+static uint32_t key_of(int o, int stage, const uint8_t r[3], int mask)
+{
+    return (uint32_t)o << 26 | (uint32_t)stage << 24 | (uint32_t)r[0] << 18 |
+           (uint32_t)r[1] << 12 | (uint32_t)r[2] << 6 | (uint32_t)mask;
+}
+
+static uint32_t slot_of(uint32_t key, uint32_t cap)
+{
+    return (key * 2654435761u) & (cap - 1);
+}
+
+static int32_t map_get(const parlour_sr_cache *c, uint32_t key)
+{
+    if (!c->cap)
+        return -1;
+    for (uint32_t i = slot_of(key, c->cap);; i = (i + 1) & (c->cap - 1)) {
+        if (c->keys[i] == 0)
+            return -1;
+        if (c->keys[i] == key + 1)
+            return c->vals[i];
+    }
+}
+
+static int map_put(parlour_sr_cache *c, uint32_t key, int32_t val)
+{
+    if (2 * (c->used + 1) > c->cap) {
+        uint32_t cap = c->cap ? 2 * c->cap : 1024;
+        uint32_t *keys = calloc(cap, sizeof *keys);
+        int32_t *vals = malloc(cap * sizeof *vals);
+        if (!keys || !vals) {
+            free(keys);
+            free(vals);
+            return PARLOUR_E_BUFFER;
+        }
+        for (uint32_t i = 0; i < c->cap; i++)
+            if (c->keys[i]) {
+                uint32_t j = slot_of(c->keys[i] - 1, cap);
+                while (keys[j])
+                    j = (j + 1) & (cap - 1);
+                keys[j] = c->keys[i];
+                vals[j] = c->vals[i];
+            }
+        free(c->keys);
+        free(c->vals);
+        c->keys = keys;
+        c->vals = vals;
+        c->cap = cap;
+    }
+    uint32_t i = slot_of(key, c->cap);
+    while (c->keys[i])
+        i = (i + 1) & (c->cap - 1);
+    c->keys[i] = key + 1;
+    c->vals[i] = val;
+    c->used++;
+    return PARLOUR_OK;
+}
+
+static int suit_of(int tile) { return tile / 36; }
+
+static int popcount(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* Calls visit(ctx, a, mask2, n_m) for every composition of dp stage
+ * `stage` under option o that fits, in Resampler._choices's order. */
+typedef int (*visit_fn)(void *ctx, const uint8_t a[3], int mask2);
+
+static int each_choice(const parlour_sr_problem *p, int o, int stage, const uint8_t r[3], int mask,
+                       visit_fn visit, void *ctx)
+{
+    int s = p->dp[stage], m = p->missing[s];
+    int free_n = p->opt_free[o][stage];
+    for (int mask2 = 0; mask2 < 1 << p->nspec; mask2++) {
+        if (mask2 & ~mask)
+            continue;
+        int other_m = 0;
+        for (int b = 0; b < p->nspec; b++)
+            if (mask2 >> b & 1 && p->spec_owner[b] != s && m >= 0 && suit_of(p->spec_tile[b]) == m)
+                other_m++;
+        int need = free_n - popcount((unsigned)mask2);
+        if (need < 0)
+            continue;
+        for (int a0 = 0; a0 <= need && a0 <= r[0]; a0++)
+            for (int a1 = 0; a1 <= need - a0 && a1 <= r[1]; a1++) {
+                int a2 = need - a0 - a1;
+                if (a2 > r[2])
+                    continue;
+                uint8_t a[3] = {(uint8_t)a0, (uint8_t)a1, (uint8_t)a2};
+                int n_m = (m >= 0 ? a[m] : 0) + other_m;
+                if (n_m >= 16 || !(p->opt_fits[o][stage][n_m] >> mask2 & 1))
+                    continue;
+                int st = visit(ctx, a, mask2);
+                if (st)
+                    return st;
+            }
+    }
+    return PARLOUR_OK;
+}
+
+static int table_get(const parlour_sr_problem *p, parlour_sr_cache *c, int o, int stage,
+                     const uint8_t r[3], int mask, int32_t *id);
+
+typedef struct {
+    const parlour_sr_problem *p;
+    parlour_sr_cache *c;
+    int o, stage, mask;
+    const uint8_t *r;
+    big total;
+} build_ctx;
+
+static int visit_children(void *vctx, const uint8_t a[3], int mask2)
+{
+    build_ctx *x = vctx;
+    uint8_t rest[3] = {(uint8_t)(x->r[0] - a[0]), (uint8_t)(x->r[1] - a[1]),
+                       (uint8_t)(x->r[2] - a[2])};
+    int32_t id;
+    return table_get(x->p, x->c, x->o, x->stage + 1, rest, x->mask & ~mask2, &id);
+}
+
+static int visit_entries(void *vctx, const uint8_t a[3], int mask2)
+{
+    build_ctx *x = vctx;
+    parlour_sr_cache *c = x->c;
+    big w;
+    big_set(&w, 1);
+    if (x->stage + 1 < x->p->ndp) {
+        uint8_t rest[3] = {(uint8_t)(x->r[0] - a[0]), (uint8_t)(x->r[1] - a[1]),
+                           (uint8_t)(x->r[2] - a[2])};
+        int32_t id = map_get(c, key_of(x->o, x->stage + 1, rest, x->mask & ~mask2));
+        if (id < 0)
+            return PARLOUR_E_ARG; /* made by the first pass */
+        w = c->tables[id].total;
+    }
+    int over = 0;
+    for (int k = 0; k < 3; k++)
+        over |= big_mul64(&w, binom(x->r[k], a[k]));
+    over |= big_add(&x->total, &w);
+    if (over)
+        return PARLOUR_E_COUNT;
+    if (c->nentries == c->centries) {
+        int32_t cap = c->centries ? 2 * c->centries : 4096;
+        entry *e = realloc(c->entries, (size_t)cap * sizeof *e);
+        if (!e)
+            return PARLOUR_E_BUFFER;
+        c->entries = e;
+        c->centries = cap;
+    }
+    entry *e = &c->entries[c->nentries++];
+    e->cum = x->total;
+    memcpy(e->a, a, 3);
+    e->mask = (uint8_t)mask2;
+    return PARLOUR_OK;
+}
+
+static int table_get(const parlour_sr_problem *p, parlour_sr_cache *c, int o, int stage,
+                     const uint8_t r[3], int mask, int32_t *id)
+{
+    uint32_t key = key_of(o, stage, r, mask);
+    int32_t got = map_get(c, key);
+    if (got >= 0) {
+        *id = got;
+        return PARLOUR_OK;
+    }
+    build_ctx x = {p, c, o, stage, mask, r, {{0}}};
+    int st;
+    /* The children first, so that this table's entries lie together. */
+    if (stage + 1 < p->ndp && (st = each_choice(p, o, stage, r, mask, visit_children, &x)))
+        return st;
+    int32_t first = c->nentries;
+    if ((st = each_choice(p, o, stage, r, mask, visit_entries, &x)))
+        return st;
+    if (c->ntables == c->ctables) {
+        int32_t cap = c->ctables ? 2 * c->ctables : 256;
+        table *t = realloc(c->tables, (size_t)cap * sizeof *t);
+        if (!t)
+            return PARLOUR_E_BUFFER;
+        c->tables = t;
+        c->ctables = cap;
+    }
+    table *t = &c->tables[c->ntables];
+    t->first = first;
+    t->n = c->nentries - first;
+    t->total = x.total;
+    if ((st = map_put(c, key, c->ntables)))
+        return st;
+    *id = c->ntables++;
+    return PARLOUR_OK;
+}
+
+/* ---- random.Random's methods ----------------------------------------------------- */
+
+/* random.Random.sample(pool[:n], k) into out: CPython's two branches (a
+ * list for small populations, a set of taken indices for large ones). */
+static void py_sample(parlour_pyrandom *rng, const uint8_t *pool, int n, int k, uint8_t *out)
+{
+    int setsize = 21;
+    if (k > 5) {
+        int p4 = 1;
+        while (p4 < 3 * k) /* 4 ** ceil(log(3k, 4)); 3k is never a power of 4 */
+            p4 *= 4;
+        setsize += p4;
+    }
+    if (n <= setsize) {
+        uint8_t work[PARLOUR_SG_TILES];
+        memcpy(work, pool, (size_t)n);
+        for (int i = 0; i < k; i++) {
+            uint32_t j = parlour_pyrandom_below(rng, (uint32_t)(n - i));
+            out[i] = work[j];
+            work[j] = work[n - i - 1];
+        }
+    } else {
+        uint8_t taken[PARLOUR_SG_TILES] = {0};
+        for (int i = 0; i < k; i++) {
+            uint32_t j = parlour_pyrandom_below(rng, (uint32_t)n);
+            while (taken[j])
+                j = parlour_pyrandom_below(rng, (uint32_t)n);
+            taken[j] = 1;
+            out[i] = pool[j];
+        }
+    }
+}
+
+void parlour_sr_seed(parlour_pyrandom *r, uint64_t seed)
+{
+    if (!r)
+        return;
+    uint64_t x = seed;
+    for (int i = 0; i < PARLOUR_PYRANDOM_N; i += 2) {
+        x += 0x9E3779B97F4A7C15u;
+        uint64_t z = x;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+        z ^= z >> 31;
+        r->mt[i] = (uint32_t)z;
+        r->mt[i + 1] = (uint32_t)(z >> 32);
+    }
+    r->index = 0;
+}
+
+/* ---- checking a problem ----------------------------------------------------------- */
+
+static int time_ok(int32_t t) { return t >= PARLOUR_SR_EARLY && t <= PARLOUR_SR_NEVER; }
+
+int parlour_sr_check(const parlour_sr_problem *p)
+{
+    if (!p)
+        return PARLOUR_E_NULL;
+    if (p->seat < 0 || p->seat > 3 || p->dealer < 0 || p->dealer > 3)
+        return PARLOUR_E_ARG;
+    if (p->front < PARLOUR_SG_DEALT || p->back >= PARLOUR_SG_TILES || p->front > p->back + 1)
+        return PARLOUR_E_ARG;
+    if (p->ndp > 3 || p->nspec > PARLOUR_SR_MAX_SPECIALS || p->nkslots > PARLOUR_SR_MAX_KSLOTS)
+        return PARLOUR_E_ARG;
+    if (p->nopts < 1 || p->nopts > PARLOUR_SR_MAX_OPTIONS)
+        return PARLOUR_E_ARG;
+    if (p->nregular > PARLOUR_SG_TILES || p->nunseen > PARLOUR_SG_TILES)
+        return PARLOUR_E_ARG;
+    if (p->first_n > 14 || p->nown > PARLOUR_SR_MAX_DRAWS || p->nsteps > PARLOUR_SR_MAX_STEPS)
+        return PARLOUR_E_ARG;
+    if (p->exchanged > 1 || p->step > 3 || p->receiver < -1 || p->receiver > 3 || p->unbound > 1)
+        return PARLOUR_E_ARG;
+    if (p->exchanged && (p->step < 1 || p->receiver != (p->seat + p->step) % 4))
+        return PARLOUR_E_ARG;
+    for (int s = 0; s < 4; s++)
+        if (p->missing[s] < -1 || p->missing[s] > 2)
+            return PARLOUR_E_ARG;
+    uint8_t seen_dp[4] = {0};
+    for (int i = 0; i < p->ndp; i++) {
+        int s = p->dp[i];
+        if (s < 0 || s > 3 || s == p->seat || seen_dp[s])
+            return PARLOUR_E_ARG;
+        seen_dp[s] = 1;
+    }
+    for (int b = 0; b < p->nspec; b++)
+        if (p->spec_tile[b] >= PARLOUR_SG_TILES || p->spec_owner[b] < 0 || p->spec_owner[b] > 3)
+            return PARLOUR_E_ARG;
+    for (int i = 0; i < p->nregular; i++)
+        if (p->regular[i] >= PARLOUR_SG_TILES)
+            return PARLOUR_E_ARG;
+    for (int i = 0; i < p->nunseen; i++)
+        if (p->unseen[i] >= PARLOUR_SG_TILES)
+            return PARLOUR_E_ARG;
+    for (int j = 0; j < p->nkslots; j++)
+        if (p->kslot_seat[j] < 0 || p->kslot_seat[j] > 3 || p->kslot_seat[j] == p->seat)
+            return PARLOUR_E_ARG;
+    for (int o = 0; o < p->nopts; o++) {
+        for (int j = 0; j < p->nkslots; j++)
+            if (p->opt_kinds[o][j] >= 27)
+                return PARLOUR_E_ARG;
+        for (int k = 0; k < 3; k++)
+            if (p->opt_rem[o][k] > 36 || p->opt_free[o][k] > 14)
+                return PARLOUR_E_ARG;
+    }
+    for (int i = 0; i < p->first_n; i++)
+        if (p->first_hand[i] >= PARLOUR_SG_TILES)
+            return PARLOUR_E_ARG;
+    for (int i = 0; i < p->nown; i++)
+        if (p->own_pos[i] >= PARLOUR_SG_TILES || p->own_tile[i] >= PARLOUR_SG_TILES)
+            return PARLOUR_E_ARG;
+    for (int k = 0; k < 3; k++)
+        if (p->passed[k] >= PARLOUR_SG_TILES || p->received[k] >= PARLOUR_SG_TILES)
+            return PARLOUR_E_ARG;
+    for (int s = 0; s < 4; s++) {
+        const parlour_sr_seat *q = &p->seats[s];
+        if (q->nfixed > PARLOUR_SR_MAX_JOBS || q->nkongs > 4 || q->ndraws > PARLOUR_SR_MAX_DRAWS ||
+            q->npinned > 3 || !time_ok(q->last_clean))
+            return PARLOUR_E_ARG;
+        for (int i = 0; i < q->nfixed; i++)
+            if (q->fixed[i].tile >= PARLOUR_SG_TILES || !time_ok(q->fixed[i].release) ||
+                !time_ok(q->fixed[i].deadline))
+                return PARLOUR_E_ARG;
+        for (int i = 0; i < PARLOUR_SG_TILES; i++)
+            if (q->low_time[i] != PARLOUR_SR_NOT_LOW && !time_ok(q->low_time[i]))
+                return PARLOUR_E_ARG;
+        for (int j = 0; j < q->nkongs; j++)
+            if (!time_ok(q->kong_time[j]) || q->kong_slot[j] < -1 || q->kong_slot[j] >= p->nkslots)
+                return PARLOUR_E_ARG;
+        for (int i = 0; i < q->ndraws; i++)
+            if (!time_ok(q->draw_time[i]) || q->draw_pos[i] >= PARLOUR_SG_TILES)
+                return PARLOUR_E_ARG;
+        for (int i = 0; i < q->npinned; i++)
+            if (q->pinned[i] >= PARLOUR_SG_TILES || !time_ok(q->pinned_release[i]))
+                return PARLOUR_E_ARG;
+    }
+    int nchoices = 0;
+    for (int i = 0; i < p->nsteps; i++) {
+        if (p->step_seat[i] < 0 || p->step_seat[i] > 3 || p->step_kind[i] > PARLOUR_SR_STEP_CHOICE)
+            return PARLOUR_E_ARG;
+        if (p->step_kind[i] == PARLOUR_SR_STEP_CHOICE && ++nchoices > PARLOUR_SR_MAX_CHOICES)
+            return PARLOUR_E_ARG;
+        if (p->step_kind[i] == PARLOUR_SR_STEP_CODE && p->step_arg[i][0] >= PARLOUR_SG_A_END)
+            return PARLOUR_E_ARG;
+        if (p->step_kind[i] == PARLOUR_SR_STEP_KONG && p->step_arg[i][0] >= p->nkslots)
+            return PARLOUR_E_ARG;
+        if (p->step_kind[i] == PARLOUR_SR_STEP_EXCHANGE)
+            for (int k = 0; k < 3; k++)
+                if (p->step_arg[i][k] >= PARLOUR_SG_TILES)
+                    return PARLOUR_E_ARG;
+    }
+    return PARLOUR_OK;
+}
+
+/* ---- one draw ----------------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t n[4];
+    uint8_t tiles[4][16]; /* each other seat's hidden concealed tiles */
+    uint8_t nleft;
+    uint8_t left[PARLOUR_SG_TILES]; /* the undrawn wall, from the front */
+    int o;
+} placement;
+
+static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_pyrandom *rng,
+                    placement *pl)
+{
+    uint8_t in_kong[PARLOUR_SG_TILES] = {0};
+    memset(pl, 0, sizeof *pl);
+    int o;
+    if (p->unbound) {
+        /* Resampler._shuffle: a uniform kong choice, then one shuffle. */
+        o = (int)parlour_pyrandom_below(rng, p->nopts);
+        for (int j = 0; j < p->nkslots; j++)
+            for (int k = 0; k < 4; k++)
+                in_kong[p->opt_kinds[o][j] * 4 + k] = 1;
+        uint8_t pool[PARLOUR_SG_TILES];
+        int n = 0;
+        for (int i = 0; i < p->nunseen; i++)
+            if (!in_kong[p->unseen[i]])
+                pool[n++] = p->unseen[i];
+        parlour_pyrandom_shuffle_u8(rng, pool, (uint32_t)n);
+        int k = 0;
+        for (int i = 0; i < p->ndp; i++) {
+            int s = p->dp[i], f = p->opt_free[o][i];
+            if (k + f > n)
+                return PARLOUR_E_ARG;
+            memcpy(pl->tiles[s], pool + k, (size_t)f);
+            pl->n[s] = (uint8_t)f;
+            k += f;
+        }
+        pl->nleft = (uint8_t)(n - k);
+        memcpy(pl->left, pool + k, (size_t)(n - k));
+        pl->o = o;
+        return PARLOUR_OK;
+    }
+    int full = (1 << p->nspec) - 1, st;
+    /* The kong choice, weighted by the placements each leaves. */
+    big weights[PARLOUR_SR_MAX_OPTIONS], total, pick;
+    big_zero(&total);
+    for (o = 0; o < p->nopts; o++) {
+        if (p->ndp) {
+            int32_t id;
+            if ((st = table_get(p, c, o, 0, p->opt_rem[o], full, &id)))
+                return st;
+            weights[o] = c->tables[id].total;
+        } else {
+            big_set(&weights[o], 1);
+        }
+        if (big_add(&total, &weights[o]))
+            return PARLOUR_E_COUNT;
+    }
+    if (big_is_zero(&total))
+        return PARLOUR_E_ARG;
+    big_below(rng, &total, &pick);
+    big acc;
+    big_zero(&acc);
+    for (o = 0; o < p->nopts; o++) {
+        big_add(&acc, &weights[o]);
+        if (big_cmp(&pick, &acc) < 0)
+            break;
+    }
+    for (int j = 0; j < p->nkslots; j++)
+        for (int k = 0; k < 4; k++)
+            in_kong[p->opt_kinds[o][j] * 4 + k] = 1;
+    uint8_t pools[3][PARLOUR_SG_TILES];
+    int np[3] = {0, 0, 0};
+    for (int i = 0; i < p->nregular; i++) {
+        int x = p->regular[i];
+        if (!in_kong[x])
+            pools[suit_of(x)][np[suit_of(x)]++] = (uint8_t)x;
+    }
+    uint8_t rem[3] = {p->opt_rem[o][0], p->opt_rem[o][1], p->opt_rem[o][2]};
+    int mask = full;
+    for (int i = 0; i < p->ndp; i++) {
+        int s = p->dp[i];
+        int32_t id;
+        if ((st = table_get(p, c, o, i, rem, mask, &id)))
+            return st;
+        const table *t = &c->tables[id];
+        if (big_is_zero(&t->total))
+            return PARLOUR_E_ARG;
+        big_below(rng, &t->total, &pick);
+        /* The first entry whose cumulative weight exceeds the pick. */
+        int lo = 0, hi = t->n - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (big_cmp(&pick, &c->entries[t->first + mid].cum) < 0)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        const entry *e = &c->entries[t->first + lo];
+        for (int suit = 0; suit < 3; suit++) {
+            int k = e->a[suit];
+            if (k > np[suit] || pl->n[s] + k > 16)
+                return PARLOUR_E_ARG;
+            uint8_t got[PARLOUR_SG_TILES], gone[PARLOUR_SG_TILES] = {0};
+            py_sample(rng, pools[suit], np[suit], k, got);
+            for (int j = 0; j < k; j++) {
+                pl->tiles[s][pl->n[s]++] = got[j];
+                gone[got[j]] = 1;
+            }
+            int m = 0;
+            for (int j = 0; j < np[suit]; j++)
+                if (!gone[pools[suit][j]])
+                    pools[suit][m++] = pools[suit][j];
+            np[suit] = m;
+        }
+        for (int b = 0; b < p->nspec; b++)
+            if (e->mask >> b & 1) {
+                if (pl->n[s] >= 16)
+                    return PARLOUR_E_ARG;
+                pl->tiles[s][pl->n[s]++] = p->spec_tile[b];
+            }
+        for (int k = 0; k < 3; k++)
+            rem[k] = (uint8_t)(rem[k] - e->a[k]);
+        mask &= ~e->mask;
+    }
+    int n = 0;
+    for (int suit = 0; suit < 3; suit++)
+        for (int j = 0; j < np[suit]; j++)
+            pl->left[n++] = pools[suit][j];
+    for (int b = 0; b < p->nspec; b++)
+        if (mask >> b & 1)
+            pl->left[n++] = p->spec_tile[b];
+    parlour_pyrandom_shuffle_u8(rng, pl->left, (uint32_t)n);
+    pl->nleft = (uint8_t)n;
+    pl->o = o;
+    return PARLOUR_OK;
+}
+
+/* Earliest deadline first over seat s's jobs (Resampler._schedule): the
+ * tiles of its hand after the exchange (after[0..n0)) and of each draw. */
+static int schedule(const parlour_sr_problem *p, int s, const parlour_sr_job *jobs, int nj,
+                    uint8_t *after, uint8_t *drawn)
+{
+    const parlour_sr_seat *q = &p->seats[s];
+    int n0 = s == p->dealer ? 14 : 13;
+    if (nj != n0 + q->ndraws)
+        return PARLOUR_E_ARG;
+    /* The jobs by (deadline, tile): at each slot the first one released
+     * and not yet placed is the heap's minimum in the Python schedule. */
+    uint8_t order[PARLOUR_SR_MAX_JOBS * 2];
+    for (int j = 0; j < nj; j++) {
+        int k = j;
+        for (; k > 0; k--) {
+            const parlour_sr_job *a = &jobs[order[k - 1]];
+            if (a->deadline < jobs[j].deadline ||
+                (a->deadline == jobs[j].deadline && a->tile < jobs[j].tile))
+                break;
+            order[k] = order[k - 1];
+        }
+        order[k] = (uint8_t)j;
+    }
+    uint8_t used[PARLOUR_SR_MAX_JOBS * 2] = {0};
+    int first = 0;
+    for (int slot = -1; slot < q->ndraws; slot++) {
+        int32_t time = slot < 0 ? PARLOUR_SR_START : q->draw_time[slot];
+        int cap = slot < 0 ? n0 : 1;
+        for (int c = 0; c < cap; c++) {
+            while (first < nj && used[order[first]])
+                first++;
+            int best = -1;
+            for (int k = first; k < nj; k++) {
+                int j = order[k];
+                if (!used[j] && jobs[j].release < time) {
+                    best = j;
+                    break;
+                }
+            }
+            if (best < 0 || jobs[best].deadline <= time)
+                return PARLOUR_E_ARG;
+            used[best] = 1;
+            if (slot < 0)
+                after[c] = jobs[best].tile;
+            else
+                drawn[slot] = jobs[best].tile;
+        }
+    }
+    return PARLOUR_OK;
+}
+
+static int in3(const uint8_t t[3], int x) { return t[0] == x || t[1] == x || t[2] == x; }
+
+int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_pyrandom *rng,
+                    parlour_sr_deal *out)
+{
+    if (!p || !c || !rng || !out)
+        return PARLOUR_E_NULL;
+    placement pl;
+    memset(out->hand_n, 0, sizeof out->hand_n);
+    int st = draw_now(p, c, rng, &pl);
+    if (st)
+        return st;
+    const uint8_t *kinds = p->opt_kinds[pl.o];
+    int16_t wall[PARLOUR_SG_TILES];
+    for (int i = 0; i < PARLOUR_SG_TILES; i++)
+        wall[i] = -1;
+    uint8_t after[4][14] = {{0}};
+    /* Each other seat's schedule (Resampler._build). */
+    for (int s = 0; s < 4; s++) {
+        if (s == p->seat)
+            continue;
+        const parlour_sr_seat *q = &p->seats[s];
+        parlour_sr_job jobs[PARLOUR_SR_MAX_JOBS * 2];
+        int nj = 0;
+        for (int i = 0; i < q->nfixed; i++)
+            jobs[nj++] = q->fixed[i];
+        uint8_t kong_tile[PARLOUR_SG_TILES] = {0};
+        for (int j = 0; j < q->nkongs; j++) {
+            if (q->kong_slot[j] < 0)
+                continue;
+            int k = kinds[q->kong_slot[j]];
+            for (int x = 4 * k; x < 4 * k + 4; x++) {
+                if (nj >= PARLOUR_SR_MAX_JOBS * 2)
+                    return PARLOUR_E_ARG;
+                int passed = s == p->receiver && p->exchanged && in3(p->passed, x);
+                jobs[nj].release = PARLOUR_SR_EARLY;
+                jobs[nj].deadline = passed ? 0 : q->kong_time[j];
+                jobs[nj++].tile = (uint8_t)x;
+                kong_tile[x] = 1;
+            }
+        }
+        for (int i = 0; i < q->npinned; i++) {
+            if (kong_tile[q->pinned[i]])
+                continue;
+            if (nj >= PARLOUR_SR_MAX_JOBS * 2)
+                return PARLOUR_E_ARG;
+            jobs[nj].release = q->pinned_release[i];
+            jobs[nj].deadline = 0;
+            jobs[nj++].tile = q->pinned[i];
+        }
+        int m = p->missing[s];
+        for (int i = 0; i < pl.n[s]; i++) {
+            int x = pl.tiles[s][i];
+            if (nj >= PARLOUR_SR_MAX_JOBS * 2)
+                return PARLOUR_E_ARG;
+            if (q->low_time[x] != PARLOUR_SR_NOT_LOW)
+                jobs[nj].release = q->low_time[x];
+            else if (m >= 0 && suit_of(x) == m)
+                jobs[nj].release = q->last_clean;
+            else
+                jobs[nj].release = PARLOUR_SR_EARLY;
+            jobs[nj].deadline = PARLOUR_SR_NEVER;
+            jobs[nj++].tile = (uint8_t)x;
+        }
+        uint8_t drawn[PARLOUR_SR_MAX_DRAWS];
+        if ((st = schedule(p, s, jobs, nj, after[s], drawn)))
+            return st;
+        /* Its concealed tiles now: those that never leave. */
+        int nh = 0;
+        for (int j = 0; j < nj; j++)
+            if (jobs[j].deadline == PARLOUR_SR_NEVER || (jobs[j].deadline == 0 && !kong_tile[jobs[j].tile] &&
+                                                         q->npinned && in3(q->pinned, jobs[j].tile))) {
+                if (nh >= 16)
+                    return PARLOUR_E_ARG;
+                out->hand[s][nh++] = jobs[j].tile;
+            }
+        out->hand_n[s] = (uint8_t)nh;
+        for (int i = 0; i < q->ndraws; i++)
+            wall[q->draw_pos[i]] = drawn[i];
+    }
+    for (int i = 0; i < p->nown; i++)
+        wall[p->own_pos[i]] = p->own_tile[i];
+    /* The exchange: the receiver of the seat's tiles got them; every other
+     * seat's pick is a uniform same-suit three of its hand after it. */
+    uint8_t before[4][14] = {{0}};
+    uint8_t received[4][3] = {{0}};
+    memset(out->passes, 0, sizeof out->passes);
+    if (p->exchanged) {
+        memcpy(received[p->seat], p->received, 3);
+        for (int s = 0; s < 4; s++) {
+            if (s == p->seat)
+                continue;
+            if (s == p->receiver) {
+                memcpy(received[s], p->passed, 3);
+                continue;
+            }
+            int n0 = s == p->dealer ? 14 : 13;
+            uint8_t sorted[14];
+            memcpy(sorted, after[s], (size_t)n0);
+            for (int i = 1; i < n0; i++) /* insertion sort */
+                for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+                    uint8_t t = sorted[j];
+                    sorted[j] = sorted[j - 1];
+                    sorted[j - 1] = t;
+                }
+            uint8_t by[3][14];
+            int nb[3] = {0, 0, 0};
+            for (int i = 0; i < n0; i++)
+                by[suit_of(sorted[i])][nb[suit_of(sorted[i])]++] = sorted[i];
+            uint32_t total = 0;
+            for (int u = 0; u < 3; u++)
+                total += (uint32_t)binom(nb[u], 3);
+            if (!total)
+                return PARLOUR_E_ARG;
+            uint32_t pick = parlour_pyrandom_below(rng, total);
+            int done = 0;
+            for (int u = 0; u < 3 && !done; u++)
+                for (int i = 0; i < nb[u] && !done; i++)
+                    for (int j = i + 1; j < nb[u] && !done; j++)
+                        for (int k = j + 1; k < nb[u] && !done; k++) {
+                            if (pick == 0) {
+                                received[s][0] = by[u][i];
+                                received[s][1] = by[u][j];
+                                received[s][2] = by[u][k];
+                                done = 1;
+                            }
+                            pick--;
+                        }
+        }
+        for (int s = 0; s < 4; s++) {
+            const uint8_t *give = received[(s + p->step) % 4];
+            uint8_t srt[3] = {give[0], give[1], give[2]};
+            for (int i = 1; i < 3; i++)
+                for (int j = i; j > 0 && srt[j - 1] > srt[j]; j--) {
+                    uint8_t t = srt[j];
+                    srt[j] = srt[j - 1];
+                    srt[j - 1] = t;
+                }
+            memcpy(out->passes[s], srt, 3);
+            if (s == p->seat)
+                continue;
+            int n0 = s == p->dealer ? 14 : 13, n = 0;
+            for (int i = 0; i < n0; i++)
+                if (!in3(received[s], after[s][i]))
+                    before[s][n++] = after[s][i];
+            if (n != n0 - 3)
+                return PARLOUR_E_ARG;
+            memcpy(before[s] + n, give, 3);
+        }
+    } else {
+        for (int s = 0; s < 4; s++)
+            if (s != p->seat)
+                memcpy(before[s], after[s], 14);
+    }
+    memcpy(before[p->seat], p->first_hand, p->first_n);
+    int pos = 0;
+    for (int i = 0; i < 4; i++) {
+        int s = (p->dealer + i) % 4, n = i == 0 ? 14 : 13;
+        if (s == p->seat && p->first_n != n)
+            return PARLOUR_E_ARG;
+        for (int k = 0; k < n; k++)
+            wall[pos++] = before[s][k];
+    }
+    if (pl.nleft != p->back - p->front + 1)
+        return PARLOUR_E_ARG;
+    for (int i = 0; i < pl.nleft; i++)
+        wall[p->front + i] = pl.left[i];
+    uint8_t seen[PARLOUR_SG_TILES] = {0};
+    for (int i = 0; i < PARLOUR_SG_TILES; i++) {
+        if (wall[i] < 0 || wall[i] >= PARLOUR_SG_TILES || seen[wall[i]])
+            return PARLOUR_E_ARG; /* not a permutation */
+        seen[wall[i]] = 1;
+        out->wall[i] = (uint8_t)wall[i];
+    }
+    memset(out->kinds, 0, sizeof out->kinds);
+    memcpy(out->kinds, kinds, p->nkslots);
+    return PARLOUR_OK;
+}
+
+int parlour_sr_play(const parlour_sr_problem *p, const parlour_sr_deal *d,
+                    const parlour_sc_tables *t, parlour_pyrandom *rng, parlour_sg_game *g,
+                    uint8_t choices[PARLOUR_SR_MAX_CHOICES])
+{
+    if (!p || !d || !t || !rng || !g || !choices)
+        return PARLOUR_E_NULL;
+    int st = parlour_sg_init(g, t, d->wall, p->dealer, &p->rules);
+    if (st)
+        return st;
+    int nchoices = 0;
+    for (int i = 0; i < p->nsteps; i++) {
+        int s = p->step_seat[i];
+        const uint8_t *arg = p->step_arg[i];
+        switch (p->step_kind[i]) {
+        case PARLOUR_SR_STEP_CODE:
+            st = parlour_sg_apply(g, t, s, arg[0]);
+            break;
+        case PARLOUR_SR_STEP_EXCHANGE:
+            st = parlour_sg_exchange(g, t, s, arg);
+            break;
+        case PARLOUR_SR_STEP_PASSES:
+            st = parlour_sg_exchange(g, t, s, d->passes[s]);
+            break;
+        case PARLOUR_SR_STEP_CHOICE: {
+            uint8_t legal[128];
+            int n = parlour_sg_legal(&g->v, t, s, legal);
+            if (n <= 0 || nchoices >= PARLOUR_SR_MAX_CHOICES)
+                return PARLOUR_E_ARG;
+            int code = legal[parlour_pyrandom_below(rng, (uint32_t)n)];
+            choices[nchoices++] = (uint8_t)code;
+            st = parlour_sg_apply(g, t, s, code);
+            break;
+        }
+        default: /* PARLOUR_SR_STEP_KONG */
+            if (arg[0] >= PARLOUR_SR_MAX_KSLOTS || d->kinds[arg[0]] >= 27)
+                return PARLOUR_E_ARG;
+            st = parlour_sg_apply(g, t, s, PARLOUR_SG_A_KONG + d->kinds[arg[0]]);
+        }
+        if (st)
+            return st;
+    }
+    return PARLOUR_OK;
+}
+
+/* ---- writing a draw into a copy of another draw's state ---------------------- */
+
+/* What csrc/sichuan_game.c credits a seat holding 13 tiles with. */
+static uint32_t waits_of(const parlour_sg_view *v, const parlour_sc_tables *t, int seat,
+                         const uint8_t counts[27])
+{
+    uint32_t mask = 0;
+    int m = v->missing[seat];
+    for (int k = m * 9; m >= 0 && k < m * 9 + 9; k++)
+        if (counts[k])
+            return 0;
+    const uint8_t *mc = v->nmelds[seat] ? v->meld_counts[seat] : NULL;
+    if (parlour_sc_waits(t, counts, v->nmelds[seat], mc, m, &mask) < 0)
+        return 0;
+    return mask;
+}
+
+int parlour_sr_patch(const parlour_sr_problem *p, const parlour_sr_deal *d,
+                     const parlour_sg_game *tmpl, const parlour_sc_tables *t, parlour_sg_game *g)
+{
+    if (!p || !d || !tmpl || !t || !g)
+        return PARLOUR_E_NULL;
+    for (int i = 0; i < p->nsteps; i++)
+        if (p->step_kind[i] == PARLOUR_SR_STEP_CHOICE)
+            return PARLOUR_E_ARG;
+    const parlour_sg_view *tv = &tmpl->v;
+    int phase = tv->phase, cur = tv->cur, over = phase == PARLOUR_SG_PHASE_OVER;
+    if (!over && phase != PARLOUR_SG_PHASE_CLAIM && phase != PARLOUR_SG_PHASE_TURN &&
+        phase != PARLOUR_SG_PHASE_ROB)
+        return PARLOUR_E_ARG;
+    if (cur < 0 || cur > 3 || tmpl->nevents > PARLOUR_SG_MAX_EVENTS)
+        return PARLOUR_E_ARG;
+    int holder = -1;
+    if (!over && cur != p->seat && !tv->won[cur]) {
+        if (phase == PARLOUR_SG_PHASE_ROB)
+            return PARLOUR_E_ARG;
+        if (phase == PARLOUR_SG_PHASE_TURN) {
+            if (tv->drawn_tile < 0)
+                return PARLOUR_E_ARG;
+            holder = cur;
+        }
+    }
+    memcpy(g, tmpl, sizeof *g);
+    parlour_sg_view *v = &g->v;
+    memcpy(v->wall, d->wall, PARLOUR_SG_TILES);
+    /* The draws, in the log's order: from the front, replacements from the back. */
+    int front = PARLOUR_SG_DEALT, back = PARLOUR_SG_TILES - 1, last = -1;
+    for (int i = 0; i < g->nevents; i++) {
+        parlour_sg_event *e = &g->events[i];
+        if (e->type == PARLOUR_SG_EV_DRAW || e->type == PARLOUR_SG_EV_REPLACEMENT) {
+            int pos = e->type == PARLOUR_SG_EV_DRAW ? front++ : back--;
+            if (front > PARLOUR_SG_TILES || back < PARLOUR_SG_DEALT - 2)
+                return PARLOUR_E_ARG;
+            e->tile = (int8_t)d->wall[pos];
+            if (e->seat == cur)
+                last = d->wall[pos];
+        }
+    }
+    if (front != v->front || back != v->back)
+        return PARLOUR_E_ARG;
+    if (v->exchange_done && v->rules.exchange_step >= 1 && v->rules.exchange_step <= 3) {
+        for (int s = 0; s < 4; s++)
+            if (s != p->seat)
+                memcpy(v->exchange[s], d->passes[s], 3);
+        for (int s = 0; s < 4; s++)
+            memcpy(v->received[(s + v->rules.exchange_step) % 4], v->exchange[s], 3);
+    }
+    /* The tile the seat last to draw drew, kept after its turn too. */
+    if (tv->drawn_tile >= 0 && cur != p->seat) {
+        if (last < 0)
+            return PARLOUR_E_ARG;
+        v->drawn_tile = (int8_t)last;
+        v->drawn_kind = (int8_t)(last >> 2);
+    }
+    if (over)
+        return PARLOUR_OK;
+    for (int s = 0; s < 4; s++) {
+        if (s == p->seat)
+            continue;
+        /* Hidden concealed kongs, of seats still playing or out alike, in
+         * the order of the seat's melds. */
+        const parlour_sr_seat *q = &p->seats[s];
+        int j = 0;
+        for (int i = 0; i < v->nmelds[s] && i < 4; i++) {
+            parlour_sg_meld *m = &v->melds[s][i];
+            if (m->type != PARLOUR_SC_MELD_CONCEALED_KONG)
+                continue;
+            if (j >= q->nkongs)
+                return PARLOUR_E_ARG;
+            int slot = q->kong_slot[j++];
+            if (slot < 0)
+                continue;
+            int k = d->kinds[slot];
+            if (k >= 27)
+                return PARLOUR_E_ARG;
+            m->kind = (uint8_t)k;
+            for (int c = 0; c < 4; c++)
+                m->tiles[c] = (uint8_t)(4 * k + c);
+        }
+        memset(v->meld_counts[s], 0, sizeof v->meld_counts[s]);
+        for (int i = 0; i < v->nmelds[s] && i < 4; i++) {
+            const parlour_sg_meld *m = &v->melds[s][i];
+            if (m->kind >= 27)
+                return PARLOUR_E_ARG;
+            v->meld_counts[s][m->kind] =
+                (uint8_t)(v->meld_counts[s][m->kind] + (m->type == PARLOUR_SC_MELD_PUNG ? 3 : 4));
+        }
+        if (v->won[s])
+            continue;
+        memset(v->held[s], 0, sizeof v->held[s]);
+        memset(v->counts[s], 0, sizeof v->counts[s]);
+        memset(v->suit_n[s], 0, sizeof v->suit_n[s]);
+        for (int i = 0; i < d->hand_n[s] && i < 16; i++) {
+            int x = d->hand[s][i];
+            if (x >= PARLOUR_SG_TILES)
+                return PARLOUR_E_ARG;
+            v->held[s][x >> 6] |= (uint64_t)1 << (x & 63);
+            v->counts[s][x >> 2]++;
+            v->suit_n[s][x / 36]++;
+        }
+        if (s == holder) {
+            uint8_t counts[27];
+            memcpy(counts, v->counts[s], 27);
+            if (!counts[last >> 2])
+                return PARLOUR_E_ARG;
+            counts[last >> 2]--;
+            v->waits[s] = waits_of(v, t, s, counts);
+        } else {
+            v->waits[s] = waits_of(v, t, s, v->counts[s]);
+        }
+    }
+    return PARLOUR_OK;
+}
