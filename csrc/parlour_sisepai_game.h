@@ -157,6 +157,22 @@ int parlour_ssg_apply(parlour_ssg_game *g, const parlour_ssg_tables *tables, int
  * or a state that fails parlour_ssg_check (nothing written). */
 int parlour_ssg_observe(const parlour_ssg_game *g, int seat, parlour_ssg_game *out);
 
+/* parlour_ssg_observe without its check, for a state the caller knows
+ * passes parlour_ssg_check: one made by parlour_ssg_init and changed only by
+ * parlour_ssg_apply (which keeps a valid state valid), or checked since it
+ * was last written otherwise. The check costs several times the copy; the
+ * copy itself reads only in bounds whatever the bytes. PARLOUR_E_NULL, or
+ * PARLOUR_E_ARG for a seat out of range (nothing written). */
+int parlour_ssg_observe_valid(const parlour_ssg_game *g, int seat, parlour_ssg_game *out);
+
+/* The deal parlour.sisepai.Game(seed=seed) makes, drawn exactly as Python's
+ * random.Random(seed) draws it: the dealer by randrange(4) unless `dealer`
+ * (0..3) is given (-1: draw it), then the deck 0..116 shuffled. The seed
+ * is sum(words[i] << (32 * i)) for i < nwords (1..4). Writes *dealer_out
+ * and deck; PARLOUR_E_NULL or PARLOUR_E_ARG (nothing written). */
+int parlour_ssg_deal(const uint32_t *words, int nwords, int dealer, int *dealer_out,
+                     uint8_t deck[PARLOUR_SSG_CARDS]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -785,28 +785,33 @@ int parlour_ssg_check(const parlour_ssg_game *g)
 
 int parlour_ssg_observe(const parlour_ssg_game *g, int seat, parlour_ssg_game *out)
 {
-    parlour_ssg_game t;
-    int s, c;
     if (g == NULL || out == NULL) return PARLOUR_E_NULL;
     if (seat < 0 || seat >= NSEATS || parlour_ssg_check(g) != PARLOUR_OK) return PARLOUR_E_ARG;
-    t = *g;
+    return parlour_ssg_observe_valid(g, seat, out);
+}
+
+int parlour_ssg_observe_valid(const parlour_ssg_game *g, int seat, parlour_ssg_game *out)
+{
+    int s, c;
+    if (g == NULL || out == NULL) return PARLOUR_E_NULL;
+    if (seat < 0 || seat >= NSEATS) return PARLOUR_E_ARG;
+    /* Scrubbed in place: out may be g itself. */
+    if (out != g) *out = *g;
     /* Never the deck order: only how many cards are left shows (next). */
-    memset(t.deck, 0, sizeof t.deck);
+    memset(out->deck, 0, sizeof out->deck);
     for (s = 0; s < NSEATS; s++) {
         if (s == seat) continue;
         /* Another seat's answers on offer would tell its hand; its answer
          * stays hidden until the window resolves. */
-        memset(t.opt[s], 0, sizeof t.opt[s]);
-        memset(t.tier[s], 0, sizeof t.tier[s]);
-        t.nopt[s] = 0;
-        t.answer[s] = NO_CARD; /* (who answered shows in the seats to act) */
-        if (t.phase != PARLOUR_SSP_PHASE_OVER) {
-            memset(t.counts[s], 0, sizeof t.counts[s]);
-            for (c = 0; c < PARLOUR_SSG_CARDS; c++)
-                if (t.owner[c] == s + 1) t.owner[c] = 0;
-        }
+        memset(out->opt[s], 0, sizeof out->opt[s]);
+        memset(out->tier[s], 0, sizeof out->tier[s]);
+        out->nopt[s] = 0;
+        out->answer[s] = NO_CARD; /* (who answered shows in the seats to act) */
+        if (out->phase != PARLOUR_SSP_PHASE_OVER) memset(out->counts[s], 0, sizeof out->counts[s]);
     }
-    t.observer = (uint8_t)(seat + 1);
-    *out = t;
+    if (out->phase != PARLOUR_SSP_PHASE_OVER)
+        for (c = 0; c < PARLOUR_SSG_CARDS; c++)
+            if (out->owner[c] != seat + 1) out->owner[c] = 0;
+    out->observer = (uint8_t)(seat + 1);
     return PARLOUR_OK;
 }

@@ -12,6 +12,8 @@ variant; illegal tries must leave every byte of the C state as it was.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import pickle
 import random
 import struct
@@ -19,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from parlour import _backend
+from parlour import _backend, play
 from parlour.errors import IllegalActionError
-from parlour.sisepai import Game, HeuristicBot, Rules
+from parlour.sisepai import Game, HeuristicBot, RandomBot, Rules, SisepaiObservation
 from parlour.sisepai.game import _ACTIONS, Discard, Pass, Take, Win
 from parlour.sisepai.hand import Group
 
@@ -223,8 +225,140 @@ def test_check_refuses_damaged_states() -> None:
         for bad in cases:
             probe.set_bytes(bad)
             assert probe.check() != 0
+            # A state that fails check is never observed (the binding skips
+            # the check only for states init and apply made).
+            with pytest.raises(ValueError):
+                probe.observe(0)
             # apply reads a damaged state within bounds (the sanitizer runs
             # check that); it may refuse it or play on it.
             for seat in range(4):
                 for i in (0, 1, 72):
                     probe.apply(seat, i)
+
+
+def test_lazy_observations_are_whole_values() -> None:
+    # The C engine's observations build their fields on first read; copies,
+    # pickles, dicts, hashes and arrays of them are those of the pure
+    # engine's, and what is pickled holds no C view.
+    fast, pure = Game(seed=1, engine="c"), Game(seed=1, engine="python")
+    rng = random.Random(1)
+    step = 0
+    while not pure.is_over:
+        step += 1
+        for s in range(4) if step % 9 == 0 else ():
+            want = pure.observation(s)
+            assert pickle.loads(pickle.dumps(fast.observation(s))) == want
+            assert copy.deepcopy(fast.observation(s)) == want
+            assert dataclasses.asdict(fast.observation(s)) == dataclasses.asdict(want)
+            assert hash(fast.observation(s)) == hash(want)
+            assert repr(fast.observation(s)) == repr(want)
+            assert fast.observation(s).to_dict() == want.to_dict()
+            got = fast.observation(s)
+            assert (got.to_array() == want.to_array()).all()
+            assert "_lazy" not in vars(pickle.loads(pickle.dumps(fast.observation(s))))
+            # built once, then a plain value with nothing of the C state
+            assert "_lazy" not in vars(got) and vars(got) == vars(want)
+        seat = pure.to_act[0]
+        action = rng.choice(pure.legal_actions(seat))
+        pure.apply(seat, action)
+        fast.apply(seat, action)
+    assert isinstance(fast.observation(0), SisepaiObservation)
+    assert fast.observation(0) == pure.observation(0)
+    with pytest.raises(TypeError):
+        pickle.dumps(vars(fast.observation(0))["_lazy"])
+    with pytest.raises(AttributeError):
+        fast.observation(0).nonsense  # noqa: B018
+
+
+class _MyPass(Pass):
+    """A Pass subclass: not one of the objects the C binding knows by identity."""
+
+
+def _outcome(game: Game, seat: Any, action: Any) -> Any:
+    try:
+        game.apply(seat, action)
+    except (IllegalActionError, ValueError) as exc:
+        return type(exc), str(exc)
+    return None
+
+
+def test_protocol_fast_paths_match_the_base_class() -> None:
+    # Game's short cuts (is_over, to_act, legal_actions, observation, apply)
+    # give what the base class gives on both engines, bad calls included.
+    fast, pure = Game(seed=5, engine="c"), Game(seed=5, engine="python")
+    rng = random.Random(5)
+    for step in range(400):
+        assert fast.to_act == pure.to_act and fast.is_over == pure.is_over
+        for seat in (0, 1, 2, 3, 4, -1, True, 2**70):
+            for game in (fast, pure):
+                try:
+                    got: Any = game.legal_actions(seat)  # type: ignore[arg-type]
+                except ValueError as exc:
+                    got = str(exc)
+                try:
+                    seen: Any = game.observation(seat)  # type: ignore[arg-type]
+                except ValueError as exc:
+                    seen = str(exc)
+                if game is fast:
+                    first = (got, seen)
+            assert first == (got, seen), (step, seat)
+        if pure.is_over:
+            break
+        seat = pure.to_act[0]
+        tries: list[Any] = ["pass", "nonsense", _MyPass(), Discard(99), 3, None]
+        tries += [rng.choice(_ACTIONS), Take(Group.parse("RRr"))]
+        for s in (0, 1, 2, 3, 4, -1, True, 2**70):
+            for action in tries:
+                before = (len(pure.history), len(fast.history))
+                assert _outcome(fast, s, action) == _outcome(pure, s, action), (s, action)
+                assert len(fast.history) - before[1] == len(pure.history) - before[0]
+        if pure.is_over:
+            break
+        # a legal action as text or as a fresh object equal to the listed one
+        seat = pure.to_act[0]
+        text = str(rng.choice(pure.legal_actions(seat)))
+        action = text if step % 2 else pure.parse_action(text)
+        assert _outcome(fast, seat, action) is None and _outcome(pure, seat, action) is None
+    assert fast.record() == pure.record()
+    assert fast.result == pure.result
+
+
+def test_random_bots_play_the_same_deal_on_both_engines() -> None:
+    # RandomBot draws from the rng it is given the same way on both engines,
+    # so play() with the same seeds gives the same record.
+    for seed in range(3):
+        games = [Game(seed=seed, engine=e) for e in ("c", "python")]  # type: ignore[arg-type]
+        results = [play(g, [RandomBot() for _ in range(4)], seed=seed) for g in games]
+        assert results[0] == results[1]
+        assert games[0].record() == games[1].record()
+
+
+def test_seeded_deals_are_pythons() -> None:
+    # The C engine draws a seeded deal in C (parlour_ssg_deal); it must be
+    # random.Random(seed)'s: the dealer by randrange(4) unless given, then
+    # the shuffled deck. Seeds of every word count, and the ones C leaves
+    # to Python (negative, too large, not an int).
+    seeds: list[Any] = [*range(40), 2**32 - 1, 2**32, 2**63 + 7, 2**96 + 1, 2**128 - 1]
+    seeds += [-3, 2**128, "seven", 2.5, None, True]
+    for seed in seeds:
+        for dealer in (None, 0, 3):
+            fast = Game(seed=seed, dealer=dealer, engine="c")
+            if seed is None:
+                assert dealer is None or fast.dealer == dealer
+                continue
+            rng = random.Random(seed)
+            want = rng.randrange(4) if dealer is None else dealer
+            deck = list(range(117))
+            rng.shuffle(deck)
+            assert (fast.dealer, fast.deck) == (want, tuple(deck)), (seed, dealer)
+            pure = Game(seed=seed, dealer=dealer, engine="python")
+            assert fast.record() == pure.record()
+    core = _backend.load("c")
+    for bad in (-1, 2**128, 1.0, True):
+        with pytest.raises(ValueError):
+            core._sisepai_deal(bad, -1)
+    for dealer in (-2, 4):
+        with pytest.raises(ValueError):
+            core._sisepai_deal(1, dealer)
+    with pytest.raises(ValueError):
+        Game(seed=1, dealer=4, engine="c")

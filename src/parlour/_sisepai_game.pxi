@@ -50,6 +50,10 @@ cdef extern from "parlour.h":
     int parlour_ssg_apply(parlour_ssg_game *g, const parlour_ssg_tables *tables, int seat,
                           int id) nogil
     int parlour_ssg_observe(const parlour_ssg_game *g, int seat, parlour_ssg_game *out) nogil
+    int parlour_ssg_observe_valid(const parlour_ssg_game *g, int seat,
+                                  parlour_ssg_game *out) nogil
+    int parlour_ssg_deal(const uint32_t *words, int nwords, int dealer, int *dealer_out,
+                         uint8_t *deck) nogil
 
 
 cdef class _SspTableBuffer:
@@ -82,6 +86,115 @@ cdef tuple _ssg_cards(const uint8_t *cards, int n):
     return tuple([cards[i] for i in range(n)])
 
 
+# Registered by parlour.sisepai.engine_c: the action object of every action id
+# (the objects legal_actions lists), id(object) -> action id for those
+# objects, the function giving any other action's id (or None), the
+# observation class and the phase names.
+cdef list _ssg_actions = []
+cdef dict _ssg_aid = {}
+cdef object _ssg_action_id = None
+cdef object _ssg_obs_cls = None
+cdef tuple _ssg_phase_names = ()
+
+
+def _sisepai_game_register(actions, action_id, observation, phase_names):
+    """Give the engine the action objects by id, the id function for any
+    other action, the observation class and the phase names."""
+    global _ssg_actions, _ssg_aid, _ssg_action_id, _ssg_obs_cls, _ssg_phase_names
+    _ssg_actions = list(actions)
+    # The objects stay alive in _ssg_actions, so their ids stay theirs.
+    _ssg_aid = {id(a): i for i, a in enumerate(_ssg_actions)}
+    _ssg_action_id = action_id
+    _ssg_obs_cls = observation
+    _ssg_phase_names = tuple(phase_names)
+
+
+def _sisepai_deal(seed, int dealer):
+    """``(dealer, deck)`` as ``parlour.sisepai.Game(seed=seed)`` deals them
+    (``parlour_ssg_deal``): ``seed`` an int in 0 .. 2**128 - 1, ``dealer`` a
+    seat or -1 to draw one."""
+    cdef uint32_t words[4]
+    cdef uint8_t deck[117]
+    cdef int out, i
+    if type(seed) is not int or not 0 <= seed < (1 << 128):
+        raise ValueError(f"seed must be an int in 0 .. 2**128 - 1, not {seed!r}")
+    for i in range(4):
+        words[i] = (seed >> (32 * i)) & 0xFFFFFFFF
+    _check(parlour_ssg_deal(words, 4, dealer, &out, deck))
+    return out, tuple([deck[i] for i in range(117)])
+
+
+cdef tuple _ssg_to_act(const parlour_ssg_game *g):
+    cdef int seats[4]
+    cdef int n = parlour_ssg_to_act(g, seats)
+    if n <= 0:
+        return ()
+    return tuple([seats[i] for i in range(n)])
+
+
+cdef tuple _ssg_row(const parlour_ssg_game *o, int seat, tuple to_act):
+    # The plain row of an observed state (parlour_ssg_observe's copy).
+    cdef int s, i, c
+    over = o.phase == 4
+    hands = [[], [], [], []]
+    for c in range(117):
+        if o.owner[c]:
+            hands[o.owner[c] - 1].append(c)
+    discards = [[], [], [], []]
+    for i in range(o.ndiscards):
+        discards[o.discard_seat[i]].append(o.discard_card[i])
+    exposed = tuple([
+        tuple([_ssg_cards(o.exposed[s][i].cards, o.exposed[s][i].n)
+               for i in range(o.nexposed[s])])
+        for s in range(4)])
+    ans = o.answer[seat]
+    return (
+        o.phase, o.dealer, tuple(hands[seat]), exposed,
+        tuple([tuple(d) for d in discards]),
+        tuple([o.nconcealed[s] for s in range(4)]),
+        None if o.card < 0 else o.card,
+        None if o.source < 0 else o.source,
+        117 - o.next,
+        to_act,
+        None if ans < 0 else ans,
+        None if o.winner < 0 else o.winner,
+        tuple([tuple(h) for h in hands]) if over else None,
+    )
+
+
+cdef class _SisepaiView:
+    """One seat's view of a Sì Sè Pái deal: the copy ``parlour_ssg_observe``
+    makes (no deck order, no other seat's concealed cards, options or
+    answer), from which a lazy observation of the C engine builds its fields
+    when one is first read."""
+
+    cdef parlour_ssg_game o
+    cdef int seat
+
+    def fields(self):
+        """The observation's fields but ``seat`` and ``to_act``, by name."""
+        row = _ssg_row(&self.o, self.seat, ())
+        ans = row[10]
+        return {
+            "phase": _ssg_phase_names[row[0]],
+            "dealer": row[1],
+            "concealed": row[2],
+            "exposed": row[3],
+            "discards": row[4],
+            "concealed_counts": row[5],
+            "card": row[6],
+            "source": row[7],
+            "stock_left": row[8],
+            "answer": None if ans is None else str(_ssg_actions[ans]),
+            "winner": row[11],
+            "revealed": row[12],
+        }
+
+    def __reduce__(self):
+        # Made only from a checked state; bytes from elsewhere are not one.
+        raise TypeError("a seat view is not pickled: pickle the observation")
+
+
 cdef class _SisepaiState:
     """A Sì Sè Pái deal in the C core (``parlour_ssg_game``), on action ids and
     plain rows; :class:`parlour.sisepai.engine_c.CEngine` wraps it."""
@@ -90,6 +203,17 @@ cdef class _SisepaiState:
     cdef parlour_ssg_tables tabs
     cdef _SspTableBuffer _main
     cdef _SspTableBuffer _concealed
+    # Read at every step, so kept up to date rather than computed per read.
+    cdef readonly tuple to_act
+    cdef readonly bint over
+    # Known to pass parlour_ssg_check: made by init and changed by apply
+    # only (which keep a state valid), or checked since set_bytes.
+    cdef bint valid
+
+    cdef int _sync(self) except -1:
+        self.to_act = _ssg_to_act(&self.g)
+        self.over = self.g.phase == 4
+        return 0
 
     cdef int _bind(self) except -1:
         # The tables of the state's own rules (the bytes carry the rules).
@@ -133,6 +257,8 @@ cdef class _SisepaiState:
         s.g.rules = r
         s._bind()
         _check(parlour_ssg_init(&s.g, &r, &s.tabs, cards, dealer))
+        s.valid = True
+        s._sync()
         return s
 
     def copy(self):
@@ -141,6 +267,9 @@ cdef class _SisepaiState:
         t.tabs = self.tabs
         t._main = self._main
         t._concealed = self._concealed
+        t.to_act = self.to_act
+        t.over = self.over
+        t.valid = self.valid
         return t
 
     def __reduce__(self):
@@ -155,6 +284,8 @@ cdef class _SisepaiState:
         if len(data) != sizeof(parlour_ssg_game):
             raise ValueError("wrong state size")
         memcpy(&self.g, <const char *>data, sizeof(parlour_ssg_game))
+        self.valid = parlour_ssg_check(&self.g) == 0
+        self._sync()
         for i in range(9):
             if not 0 <= self.g.rules.points[i] <= 100:
                 return
@@ -165,20 +296,8 @@ cdef class _SisepaiState:
         return parlour_ssg_check(&self.g)
 
     @property
-    def to_act(self):
-        cdef int seats[4]
-        cdef int n = parlour_ssg_to_act(&self.g, seats)
-        if n <= 0:
-            return ()
-        return tuple([seats[i] for i in range(n)])
-
-    @property
     def phase(self):
         return self.g.phase
-
-    @property
-    def over(self):
-        return self.g.phase == 4
 
     def legal(self, int seat):
         """The action ids ``seat`` may play, in order (empty when it need not act)."""
@@ -190,40 +309,63 @@ cdef class _SisepaiState:
 
     def apply(self, int seat, int action_id):
         """Status of ``parlour_ssg_apply`` (0 applied; nothing changed otherwise)."""
-        return parlour_ssg_apply(&self.g, &self.tabs, seat, action_id)
+        cdef int st = parlour_ssg_apply(&self.g, &self.tabs, seat, action_id)
+        if st == 0:
+            self._sync()
+        return st
+
+    def legal_actions(self, int seat):
+        """The registered action objects ``seat`` may play, in order, as a new
+        list (empty when it need not act or is no seat)."""
+        cdef uint8_t ids[24]
+        cdef int n = parlour_ssg_legal(&self.g, seat, ids)
+        cdef list acts = _ssg_actions
+        if n <= 0:
+            return []
+        return [acts[ids[i]] for i in range(n)]
+
+    def apply_action(self, seat, action):
+        """Apply an action object for ``seat``: True, or False and no change
+        when it is not legal now (or ``seat`` is no seat)."""
+        cdef int st, s
+        i = _ssg_aid.get(id(action))
+        if i is None:
+            i = _ssg_action_id(action)
+            if i is None:
+                return False
+        if type(seat) is not int or not 0 <= seat < 4:
+            return False
+        s = seat
+        st = parlour_ssg_apply(&self.g, &self.tabs, s, i)
+        if st != 0:
+            return False
+        self._sync()
+        return True
+
+    def observe(self, int seat):
+        """A new observation of ``seat`` (of the registered class) holding
+        its seat, the seats to act and the seat's view, from which its other
+        fields are built when first read."""
+        cdef _SisepaiView v = _SisepaiView.__new__(_SisepaiView)
+        if self.valid:
+            _check(parlour_ssg_observe_valid(&self.g, seat, &v.o))
+        else:
+            _check(parlour_ssg_observe(&self.g, seat, &v.o))
+        v.seat = seat
+        obs = _ssg_obs_cls.__new__(_ssg_obs_cls)
+        d = obs.__dict__
+        d["seat"] = seat
+        d["to_act"] = self.to_act
+        d["_lazy"] = v
+        return obs
 
     def view(self, int seat):
         """What ``seat`` may know, from ``parlour_ssg_observe``: ``(phase, dealer,
         concealed, exposed, discards, concealed counts, card, source, stock left,
         to_act, answer id, winner, revealed hands or None)``."""
         cdef parlour_ssg_game o
-        cdef int s, i, c
         _check(parlour_ssg_observe(&self.g, seat, &o))
-        over = o.phase == 4
-        hands = [[], [], [], []]
-        for c in range(117):
-            if o.owner[c]:
-                hands[o.owner[c] - 1].append(c)
-        discards = [[], [], [], []]
-        for i in range(o.ndiscards):
-            discards[o.discard_seat[i]].append(o.discard_card[i])
-        exposed = tuple([
-            tuple([_ssg_cards(o.exposed[s][i].cards, o.exposed[s][i].n)
-                   for i in range(o.nexposed[s])])
-            for s in range(4)])
-        ans = o.answer[seat]
-        return (
-            o.phase, o.dealer, tuple(hands[seat]), exposed,
-            tuple([tuple(d) for d in discards]),
-            tuple([o.nconcealed[s] for s in range(4)]),
-            None if o.card < 0 else o.card,
-            None if o.source < 0 else o.source,
-            117 - o.next,
-            self.to_act,
-            None if ans < 0 else ans,
-            None if o.winner < 0 else o.winner,
-            tuple([tuple(h) for h in hands]) if over else None,
-        )
+        return _ssg_row(&o, seat, self.to_act)
 
     def hands(self):
         """Every seat's ``(concealed cards, exposed groups)`` (all knowledge)."""

@@ -16,6 +16,7 @@ from typing import Any
 from parlour import _backend
 from parlour.sisepai.cards import CARDS, CHESS_KINDS, KINDS, card_kind
 from parlour.sisepai.game import Discard, SisepaiObservation, Take, Win
+from parlour.sisepai.hand import Group
 
 __all__ = ["HeuristicBot", "RandomBot"]
 
@@ -39,13 +40,21 @@ class HeuristicBot:
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """Choose an action for ``observation``."""
-        legal = list(legal_actions)
-        if any(isinstance(a, Win) for a in legal):
-            return next(a for a in legal if isinstance(a, Win))
-        takes = [a for a in legal if isinstance(a, Take)]
+        legal = legal_actions if legal_actions.__class__ is list else list(legal_actions)
+        if len(legal) == 1:
+            # Whatever it is, the rules below choose it.
+            return legal[0]
+        takes: list[Take] = []
+        discards: list[Discard] = []
+        for a in legal:
+            if isinstance(a, Win):
+                return a
+            if isinstance(a, Take):
+                takes.append(a)
+            elif isinstance(a, Discard):
+                discards.append(a)
         if takes:
-            return max(takes, key=lambda a: (len(a.group), a.group.points(), a.group.kinds))
-        discards = [a for a in legal if isinstance(a, Discard)]
+            return max(takes, key=_take_key)
         if discards:
             return self._discard(observation, discards)
         return legal[0]
@@ -77,24 +86,63 @@ class HeuristicBot:
             counts[k] -= 1
             mask = winning(bytes(counts), ebytes, ecards)
             counts[k] += 1
+            # The live copies of each winning kind, by the mask's set bits.
             live = 0
-            for x in range(KINDS):
-                if mask >> x & 1:
-                    live += max((4 if x < CHESS_KINDS else 1) - seen[x], 0)
+            while mask:
+                low = mask & -mask
+                x = low.bit_length() - 1
+                left = _COPIES[x] - seen[x]
+                if left > 0:
+                    live += left
+                mask ^= low
+            if best is not None and live < best[0]:
+                continue  # cannot beat the best, whatever its connection
             key = (live, -_connection(counts, k), -k)
             if best is None or key > best:
                 best, choice = key, d
         return choice
 
 
+# Copies of each kind: four of a chess kind, one flower.
+_COPIES = tuple(4 if x < CHESS_KINDS else 1 for x in range(KINDS))
+# A take's rank among takes, by its group's kinds (made once per group).
+_TAKE_KEYS: dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]] = {}
+
+
+def _take_key(a: Take) -> tuple[int, int, tuple[int, ...]]:
+    """Takes rank by size, then points (rules of record), then kinds."""
+    g = a.group
+    if g.__class__ is not Group:
+        return (len(g), g.points(), g.kinds)
+    key = _TAKE_KEYS.get(g.kinds)
+    if key is None:
+        key = _TAKE_KEYS[g.kinds] = (len(g), g.points(), g.kinds)
+    return key
+
+
 def _connection(counts: list[int], k: int) -> int:
     """How many group partners a card of kind ``k`` has in ``counts``."""
-    ch, col = k % 7, k // 7
     score = 2 * (counts[k] - 1)
-    if ch in (1, 2):
-        score += sum(1 for x in (col * 7, col * 7 + 1, col * 7 + 2) if x != k and counts[x])
-    elif ch in (3, 4, 5):
-        score += sum(1 for x in (col * 7 + 3, col * 7 + 4, col * 7 + 5) if x != k and counts[x])
-    elif ch == 6:
-        score += sum(1 for d in range(4) if d != col and counts[d * 7 + 6])
+    for x in _PARTNERS[k]:
+        if counts[x]:
+            score += 1
     return score
+
+
+def _partners(k: int) -> tuple[int, ...]:
+    # The other kinds a card of kind k makes a command, field or soldier
+    # group with.
+    ch, col = k % 7, k // 7
+    family: tuple[int, ...]
+    if ch in (1, 2):
+        family = (col * 7, col * 7 + 1, col * 7 + 2)
+    elif ch in (3, 4, 5):
+        family = (col * 7 + 3, col * 7 + 4, col * 7 + 5)
+    elif ch == 6:
+        family = tuple(d * 7 + 6 for d in range(4))
+    else:
+        family = ()
+    return tuple(x for x in family if x != k)
+
+
+_PARTNERS = tuple(_partners(k) for k in range(CHESS_KINDS))

@@ -6,9 +6,14 @@ works on action ids and card ids, and turns what it reads into the values of
 (tests/test_sisepai_engines.py) drive both with the same actions and compare
 every view after every step.
 
-An observation is made from the C observation copy (``parlour_ssg_observe``:
-no deck order, no other seat's concealed cards, answers on offer or answer
-while the deal runs) and holds no reference to the engine.
+The hot path stays in the binding: :meth:`CEngine.legal` lists action
+objects made once (``_ACTIONS``, one per action id), :meth:`CEngine.apply`
+maps such an object to its id by identity and makes one C call, and
+``to_act`` and ``is_over`` are attributes set after each apply. An
+observation holds its seat, the seats to act and the C observation copy
+(``parlour_ssg_observe``: no deck order, no other seat's concealed cards,
+answers on offer or answer while the deal runs), from which it builds its
+other fields when one is first read; it holds no reference to the engine.
 
 >>> e = CEngine(Rules(), 0, tuple(range(117)))
 >>> e.to_act, [str(a) for a in e.legal(0)]
@@ -17,12 +22,13 @@ while the deal runs) and holds no reference to the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from parlour import _backend
 from parlour._codes.sisepai import SSP_PHASE_NAMES
 from parlour.protocol import Result
-from parlour.sisepai.cards import KINDS, card_kind
+from parlour.sisepai.cards import CHARACTERS, CHESS_KINDS, COLOURS, KINDS, card_kind
 from parlour.sisepai.hand import Group, Hand
 from parlour.sisepai.ids import DISCARD_IDS, PASS_ID, TAKE_IDS, WIN_ID
 from parlour.sisepai.rules import Rules
@@ -35,10 +41,12 @@ _KIND = tuple(card_kind(c) for c in range(117))
 
 
 def core() -> Any:
-    """The compiled module."""
+    """The compiled module, told once which objects stand for the action ids."""
     global _core_module
     if _core_module is None:
-        _core_module = _backend.load("c")
+        module = _backend.load("c")
+        module._sisepai_game_register(_ACTIONS, action_id, SisepaiObservation, SSP_PHASE_NAMES)
+        _core_module = module
     return _core_module
 
 
@@ -60,65 +68,74 @@ class CEngine:
     """One deal of Sì Sè Pái in the C core, dealt from ``deck`` (a
     permutation of 0..116) by ``dealer``, after the dealer's first draw."""
 
-    __slots__ = ("dealer", "rules", "state")
+    __slots__ = ("dealer", "is_over", "legal", "observation", "rules", "state", "to_act")
+
+    #: Seats that must act now, in turn order; ``()`` once over.
+    to_act: tuple[int, ...]
+    #: True once the deal has a winner or the stock ran out.
+    is_over: bool
+    #: The legal actions of a seat now, in order (the state's bound method).
+    legal: Callable[[int], list[Any]]
+    #: What a seat may know now (the state's bound method).
+    observation: Callable[[int], SisepaiObservation]
 
     def __init__(self, rules: Rules, dealer: int, deck: tuple[int, ...]) -> None:
         self.rules = rules
         self.dealer = dealer
-        self.state: Any = core()._SisepaiState.new(
-            rules.points(), rules.min_score, rules.concealed_triple, list(deck), dealer
+        self._bind(
+            core()._SisepaiState.new(
+                rules.points(), rules.min_score, rules.concealed_triple, list(deck), dealer
+            )
         )
+
+    def _bind(self, state: Any) -> None:
+        # The hot calls go straight to the state, with no Python frame here.
+        self.state = state
+        self.legal = state.legal_actions
+        self.observation = state.observe
+        self.to_act = state.to_act
+        self.is_over = state.over
 
     def clone(self) -> CEngine:
         twin = CEngine.__new__(CEngine)
-        twin.rules, twin.dealer, twin.state = self.rules, self.dealer, self.state.copy()
+        twin.rules, twin.dealer = self.rules, self.dealer
+        twin._bind(self.state.copy())
         return twin
 
-    # -- the engine interface -----------------------------------------------
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        to_act: tuple[int, ...] = self.state.to_act
-        return to_act
+    def __getstate__(self) -> tuple[Rules, int, Any]:
+        return (self.rules, self.dealer, self.state)
 
-    @property
-    def is_over(self) -> bool:
-        over: bool = self.state.over
-        return over
+    def __setstate__(self, state: tuple[Rules, int, Any]) -> None:
+        self.rules, self.dealer, live = state
+        self._bind(live)
+
+    @staticmethod
+    def seeded_deal(seed: object, dealer: int | None) -> tuple[int, tuple[int, ...]] | None:
+        """``(dealer, deck)`` as ``random.Random(seed)`` deals them for
+        :class:`~parlour.sisepai.Game` (the dealer drawn unless given, then
+        the deck shuffled), drawn in C bit for bit; ``None`` for a seed the
+        C generator does not take (then Python's draws)."""
+        if not isinstance(seed, int) or seed.__class__ is not int or not 0 <= seed < 1 << 128:
+            return None
+        dealt: tuple[int, tuple[int, ...]] = core()._sisepai_deal(
+            seed, -1 if dealer is None else dealer
+        )
+        return dealt
+
+    # -- the engine interface -----------------------------------------------
+    def apply(self, seat: int, action: object) -> bool:
+        """Apply ``action`` for ``seat``; False (nothing changed) if illegal."""
+        state = self.state
+        if state.apply_action(seat, action):
+            self.to_act = state.to_act
+            self.is_over = state.over
+            return True
+        return False
 
     @property
     def phase(self) -> str:
         name: str = SSP_PHASE_NAMES[self.state.phase]
         return name
-
-    def legal(self, seat: int) -> list[Any]:
-        return [_ACTIONS[i] for i in self.state.legal(seat)]
-
-    def apply(self, seat: int, action: object) -> bool:
-        """Apply ``action`` for ``seat``; False (nothing changed) if illegal."""
-        i = action_id(action)
-        if i is None:
-            return False
-        return self.state.apply(seat, i) == 0  # type: ignore[no-any-return]
-
-    def observation(self, seat: int) -> SisepaiObservation:
-        (phase, dealer, concealed, exposed, discards, counts, card, source, stock, to_act,
-         answer, winner, revealed) = self.state.view(seat)  # fmt: skip
-        return SisepaiObservation(
-            seat=seat,
-            phase=SSP_PHASE_NAMES[phase],
-            dealer=dealer,
-            concealed=concealed,
-            exposed=exposed,
-            discards=discards,
-            concealed_counts=counts,
-            card=card,
-            source=source,
-            stock_left=stock,
-            to_act=to_act,
-            answer=None if answer is None else str(_ACTIONS[answer]),
-            winner=winner,
-            revealed=revealed,
-        )
 
     def concealed(self) -> tuple[tuple[int, ...], ...]:
         """Every seat's concealed cards, sorted (all knowledge)."""
@@ -139,7 +156,7 @@ class CEngine:
         return Hand(tuple(counts), groups)
 
     def result(self) -> Result:
-        hands = [str(self.hand(s)) for s in range(4)]
+        hands = [_hand_text(concealed, exposed) for concealed, exposed in self.state.hands()]
         winner, score, groups = self.state.outcome()
         if winner is None:
             return Result(scores=(0, 0, 0, 0), winners=(), details={"winner": None, "hands": hands})
@@ -149,7 +166,38 @@ class CEngine:
             details={
                 "winner": winner,
                 "score": score,
-                "groups": [str(Group._legal(g)) for g in groups],
+                "groups": [_group_text(g) for g in groups],
                 "hands": hands,
             },
         )
+
+
+# Kind -> (its token: a colour 0..3 or 4 for the flowers, its text in it).
+_TOKEN = tuple(
+    (k // 7, CHARACTERS[k % 7]) if k < CHESS_KINDS else (4, str(k - CHESS_KINDS + 1))
+    for k in range(KINDS)
+)
+_SUFFIX = (*COLOURS, "f")
+_GROUP_TEXT: dict[tuple[int, ...], str] = {}
+
+
+def _group_text(kinds: tuple[int, ...]) -> str:
+    # str(Group) of legal sorted kinds, made once per group.
+    text = _GROUP_TEXT.get(kinds)
+    if text is None:
+        text = _GROUP_TEXT[kinds] = str(Group._legal(kinds))
+    return text
+
+
+def _hand_text(concealed: tuple[int, ...], exposed: tuple[tuple[int, ...], ...]) -> str:
+    """``str(Hand)`` of these cards (card ids, ascending in each group and in
+    ``concealed``) without making the Hand: the result's hands, checked
+    equal to the pure engine's by tests/test_sisepai_engines.py."""
+    # Card ids ascend with their kinds, so the kinds come sorted.
+    parts = [f"[{_group_text(k)}]" for k in sorted(tuple(_KIND[c] for c in g) for g in exposed)]
+    tokens = ["", "", "", "", ""]
+    for c in concealed:
+        i, text = _TOKEN[_KIND[c]]
+        tokens[i] += text
+    parts += [text + _SUFFIX[i] for i, text in enumerate(tokens) if text]
+    return " ".join(parts)

@@ -129,15 +129,24 @@ class Game(_EngineGame):
         super().__init__()
         kind = _engine_class(engine)
         self.rules = rules = checked_rules(rules, DEFAULT_RULES, "sisepai")
-        rng = random.Random(seed)
-        if dealer is None:
-            dealer = rng.randrange(4)
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
+        if dealer is not None and (
+            not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4
+        ):
             raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
-        if deck is None:
+        # The C engine draws a seeded deal in C, exactly as Python draws it.
+        seeded = getattr(kind, "seeded_deal", None) if deck is None else None
+        dealt = seeded(seed, dealer) if seeded is not None else None
+        if dealt is not None:
+            dealer, order = dealt
+        elif deck is None:
+            rng = random.Random(seed)
+            if dealer is None:
+                dealer = rng.randrange(4)
             order = list(range(CARDS))
             rng.shuffle(order)
         else:
+            if dealer is None:
+                dealer = random.Random(seed).randrange(4)
             order = list(deck)
             if sorted(order) != list(range(CARDS)) or not all(
                 isinstance(c, int) and not isinstance(c, bool) for c in order
@@ -183,6 +192,51 @@ class Game(_EngineGame):
         live = getattr(self._engine, "_concealed", None)
         return live if live is not None else self._engine.concealed()
 
+    # -- protocol fast paths ------------------------------------------------
+    # The public protocol methods, short-cut for the common valid calls (one
+    # engine call each); every other call goes through the base class, so
+    # results and errors are the base's. A subclass that overrides a hook
+    # gets the base's method for every short cut that would skip that hook.
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for hook, names in _SHORT_CUTS.items():
+            if getattr(cls, hook) is not getattr(Game, hook):
+                for name in names:
+                    setattr(cls, name, getattr(_EngineGame, name))
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._engine.is_over
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several when choices are simultaneous)."""
+        return self._engine.to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty when it need not act)."""
+        if seat.__class__ is int and seat in self._engine.to_act:
+            return self._engine.legal(seat)
+        return super().legal_actions(seat)
+
+    def observation(self, seat: int) -> SisepaiObservation:
+        """A frozen view of what ``seat`` knows now."""
+        if seat.__class__ is int and 0 <= seat < 4:
+            return self._engine.observation(seat)
+        return cast("SisepaiObservation", super().observation(seat))
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Apply ``action`` (or its text) for ``seat``.
+
+        Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
+        unchanged, if the action is not legal now.
+        """
+        if seat.__class__ is int and self._engine.apply(seat, action):
+            self._history.append((seat, cast("Action", action)))
+            return
+        super().apply(seat, action)
+
     # -- protocol hooks ---------------------------------------------------
     def _to_act(self) -> tuple[int, ...]:
         return self._engine.to_act
@@ -223,11 +277,9 @@ class Game(_EngineGame):
         >>> print(str(game).splitlines()[0])
         Si Se Pai - dealer seat 0 - stock 36 - phase draw - to act: seats 0, 1, 2, 3
         """
-        # observation() is typed by the protocol; this game's are SisepaiObservations.
         if seat is None:
-            views = [self.observation(s) for s in range(self.num_players)]
-            return _table.full_view(cast("list[SisepaiObservation]", views))
-        return _table.seat_view(cast("SisepaiObservation", self.observation(seat)))
+            return _table.full_view([self.observation(s) for s in range(self.num_players)])
+        return _table.seat_view(self.observation(seat))
 
     def __str__(self) -> str:
         return self.render()
@@ -274,7 +326,7 @@ class Game(_EngineGame):
         a ``float32`` array of :data:`~parlour.sisepai.ORACLE_SHAPE`. For
         critics in training, never for a policy that plays."""
         self._check_seat(seat)
-        observed = cast("SisepaiObservation", self.observation(seat)).to_array()
+        observed = self.observation(seat).to_array()
         concealed = self._engine.concealed()
         return _arrays.oracle_array(observed, seat, concealed, self._engine.stock())
 
@@ -298,6 +350,17 @@ class Game(_EngineGame):
         # among those consistent with the seat's view (parlour.sisepai.resample).
         twin: Game = _resample.resample(self, seat, rng)
         return twin
+
+
+# Each hook and the short cuts of Game that skip it.
+_SHORT_CUTS = {
+    "_is_over": ("is_over", "to_act", "legal_actions", "apply"),
+    "_to_act": ("to_act", "legal_actions", "apply"),
+    "_legal_actions": ("legal_actions", "apply"),
+    "_verify": ("apply",),
+    "_apply": ("apply",),
+    "_observation": ("observation",),
+}
 
 
 def describe(game: Game) -> str:

@@ -177,6 +177,25 @@ class SisepaiObservation(_ObservationBase):
     #: Every seat's concealed cards once the deal is over.
     revealed: tuple[tuple[int, ...], ...] | None
 
+    if not TYPE_CHECKING:
+        # An observation of the C engine is made holding its seat, the seats
+        # to act and one seat's view of the C state (``_lazy``, a scrubbed
+        # copy: parlour.sisepai.engine_c); the first read of any other field
+        # builds them all from it, and the view is dropped.
+        def __getattr__(self, name):
+            d = self.__dict__
+            lazy = d.get("_lazy")
+            if lazy is not None and name in _OBS_FIELDS:
+                d.update(lazy.fields())
+                d.pop("_lazy", None)
+                return d[name]
+            if name in d:  # built meanwhile by another thread
+                return d[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+        def __getstate__(self):
+            return {f: getattr(self, f) for f in _OBS_FIELD_NAMES}
+
     def to_array(self) -> NDArray[np.float32]:
         """This observation as a ``float32`` array of
         :data:`~parlour.sisepai.OBS_SHAPE`, seat-relative, every value in
@@ -188,6 +207,9 @@ class SisepaiObservation(_ObservationBase):
         (:func:`parlour.sisepai.svg.observation`), for notebooks."""
         return _draw.observation_html(self)
 
+
+_OBS_FIELD_NAMES = tuple(SisepaiObservation.__dataclass_fields__)
+_OBS_FIELDS = frozenset(_OBS_FIELD_NAMES)
 
 _PASS = Pass()
 _WIN = Win()
