@@ -92,8 +92,17 @@ kongs; per choice of hidden kong kinds the counts left and which
 compositions fit), and each draw counts the compositions in exact 256-bit
 integers (the tables are built on first need and kept, as ``_tables``
 here), picks the kong kinds and each seat's composition, the tiles within
-each class and the wall order, rebuilds the past by the same rule, deals
-the rebuilt wall into a fresh C state and replays the history there. Every
+each class and the wall order, and rebuilds the past by the same rule.
+The first draw of a Resampler deals its rebuilt wall into a fresh C state
+and replays the history there; later draws write their hidden tiles into
+a copy of that state instead (``parlour_sr_patch``: the wall, the other
+seats' draws in the event log, their concealed tiles with counts and
+waits, hidden concealed-kong kinds, the drawn tile, the exchange picks),
+which gives the very state a replay would, byte for byte (tested), at a
+fraction of the cost. States whose hidden fields a copy cannot rebuild
+(answers or declarations not revealed yet; another seat in turn right
+after a pung, or offering an added kong, whose waits are those of a hand
+the history hides) are replayed every time. Every
 call on the generator is the one the Python path makes, in the same order
 (``random.Random``'s ``randrange`` over big integers, ``sample`` with both
 of its branches, ``shuffle``, ``choice``), so from the same ``rng`` both

@@ -428,6 +428,9 @@ class SearchBot:
         self.searched = 0
         self.determinisations = 0
         self.fallbacks = 0
+        #: Determinisations drawn on the Python path (states the C sampler
+        #: does not serve: the exchange phase before the exchange).
+        self.python_draws = 0
 
     def set_rules(self, rules: Any) -> None:
         """The rules of the deals it will play (default: the default rules)."""
@@ -498,6 +501,7 @@ class SearchBot:
                 # same draw as sample's game, without building the game).
                 state = sampler.sample_state(rng)
                 if state is None:
+                    self.python_draws += 1
                     state = sampler.sample(rng)._engine.state
             except (RuntimeError, ValueError):
                 break
