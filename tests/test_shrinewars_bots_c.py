@@ -77,7 +77,7 @@ def play_checked(players: int, rules: Rules, seed: int) -> int:
         legal = game.legal_actions(seat)
         for bot in bots:
             want = bot._act_python(obs, legal)
-            got = _view(obs)._heuristic(bot.window, bot.boldness, len(legal))
+            got = _view(obs)._heuristic(bot.window, bot.boldness, legal)
             assert got is not None
             assert got == want and type(got) is type(want), (seed, seat, bot, got, want)
             assert bot.act(obs, legal, rng) == want
@@ -118,16 +118,25 @@ def test_python_bot_answers_when_the_c_bot_cannot() -> None:
     obs = game.observation(seat)
     legal = game.legal_actions(seat)
     view = _view(obs)
-    assert view._heuristic(4, 6.0, len(legal)) is not None
-    # A legal list other than the game's, a window below 1, a boldness that
-    # is not a finite number: the C bot does not answer.
-    assert view._heuristic(4, 6.0, len(legal) - 1) is None
-    assert view._heuristic(0, 6.0, len(legal)) is None
-    assert view._heuristic(4, math.nan, len(legal)) is None
-    assert view._heuristic(4, math.inf, len(legal)) is None
+    assert view._heuristic(4, 6.0, legal) is not None
+    assert view._heuristic(2**40, 6, legal) == view._heuristic(99, 6.0, legal)
+    # A legal list other than the game's, a window below 1 or not an int, a
+    # boldness that is not a finite number or not exactly a float: the C bot
+    # does not answer.
+    for window, boldness, actions in [
+        (4, 6.0, legal[:-1]),
+        (0, 6.0, legal),
+        (4.0, 6.0, legal),
+        (True, 6.0, legal),
+        (4, math.nan, legal),
+        (4, math.inf, legal),
+        (4, 2**60, legal),
+        (4, "6", legal),
+    ]:
+        assert view._heuristic(window, boldness, actions) is None
     # A seat not to act: nothing to choose.
     other = (seat + 1) % 4
-    assert _view(game.observation(other))._heuristic(4, 6.0, 1) is None
+    assert _view(game.observation(other))._heuristic(4, 6.0, [Pass()]) is None
 
     class Odd(HeuristicBot):
         boldness = math.inf

@@ -509,16 +509,29 @@ cdef class _ShrineWarsView:
     def draws(self):
         return _swg_draws(&self.g)
 
-    def _heuristic(self, int window, double boldness, Py_ssize_t nlegal):
-        """HeuristicBot's choice in C (``parlour_swg_bot_heuristic``): the
-        action object, or ``None`` when the C bot cannot answer for these
-        arguments or the legal list has not the ``nlegal`` actions it expects
-        (the caller then asks the Python bot)."""
+    def _heuristic(self, window, boldness, legal):
+        """HeuristicBot's choice in C (``parlour_swg_bot_heuristic``) with
+        its ``window`` and ``boldness``: the action object, or ``None`` when
+        the C bot cannot answer for these arguments (not an int window, not a
+        float or exactly convertible int boldness) or ``legal`` has not the
+        number of actions it expects (the caller then asks the Python bot)."""
+        cdef int w
+        cdef double b
+        if type(window) is not int or window < 1:
+            return None
+        w = window if window < (1 << 30) else (1 << 30)
+        if type(boldness) is float:
+            b = boldness
+        elif type(boldness) is int and -(1 << 53) < boldness < (1 << 53):
+            b = boldness
+        else:
+            return None
+        cdef Py_ssize_t nlegal = len(legal)
         cdef int32_t amount = 0, count = 0, held_low = 0
         cdef int32_t p[4]
         cdef int e
         cdef unsigned elements = self.g.lot_elements
-        if parlour_swg_bot_heuristic(&self.g, window, boldness, &amount, p, &count) != 0:
+        if parlour_swg_bot_heuristic(&self.g, w, b, &amount, p, &count) != 0:
             return None
         if count != nlegal:
             return None
@@ -529,10 +542,10 @@ cdef class _ShrineWarsView:
                 held_low = self.g.oinks[self.g.observer - 1][e]
                 break
         cdef list row = _swg_row(elements, held_low, amount)
-        b = row[amount - 1]
-        if b.paid != (p[0], p[1], p[2], p[3]):
-            b = _swg_new_bid(amount, p[0], p[1], p[2], p[3])
-        return b
+        bid = row[amount - 1]
+        if bid.paid != (p[0], p[1], p[2], p[3]):
+            bid = _swg_new_bid(amount, p[0], p[1], p[2], p[3])
+        return bid
 
 
 def _shrinewars_shuffled(seed):

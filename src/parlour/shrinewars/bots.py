@@ -24,12 +24,6 @@ from parlour.shrinewars.game import Bid, Pass, ShrineWarsObservation
 __all__ = ["HeuristicBot", "RandomBot"]
 
 
-# Ints a float holds exactly (the C bot takes boldness as a double), and a
-# window wider than any legal list (the C bot takes an int).
-_EXACT = 1 << 53
-_WIDEST = 1 << 30
-
-
 class RandomBot:
     """Picks uniformly among the legal actions (each legal amount once)."""
 
@@ -81,20 +75,9 @@ class HeuristicBot:
         """
         if observation.__class__ is ShrineWarsObservation:
             view = observation.__dict__.get("_view")
-            window, boldness = self.window, self.boldness
-            if (
-                view is not None
-                and window.__class__ is int
-                and window > 0
-                and (
-                    boldness.__class__ is float
-                    or (boldness.__class__ is int and -_EXACT < boldness < _EXACT)
-                )
-            ):
+            if view is not None:
                 # None when the C bot cannot answer (then the Python one does).
-                choice: Action | None = view._heuristic(
-                    min(window, _WIDEST), boldness, len(legal_actions)
-                )
+                choice: Action | None = view._heuristic(self.window, self.boldness, legal_actions)
                 if choice is not None:
                     return choice
         return self._act_python(observation, legal_actions)

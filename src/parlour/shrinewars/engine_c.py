@@ -101,6 +101,9 @@ def _make_lot(
     return lot
 
 
+# The ledger's reason for a winning bid, by the lot's Cards (lots repeat).
+_BID_REASON: dict[Cards, str] = {}
+
 # The text of each combination met, by its card mask (few distinct ones).
 _COMBO_TEXT: dict[int, str] = {}
 
@@ -220,10 +223,14 @@ class CEngine:
         for lot in self.lots:
             if lot.winner is None or lot.bid is None:
                 continue
-            out.append(Payment(lot.winner, POT, lot.bid.amount, f"bid for {lot.cards}"))
-            for r, share in zip(lot.receivers, lot.shares, strict=True):
-                if sum(share):
-                    out.append(Payment(POT, r, sum(share), "payout"))
+            reason = _BID_REASON.get(lot.cards)
+            if reason is None:
+                reason = _BID_REASON.setdefault(lot.cards, f"bid for {lot.cards}")
+            out.append(Payment(lot.winner, POT, lot.bid.amount, reason))
+            paid = sum(lot.shares[0]) if lot.shares else 0
+            if paid:
+                # Every receiver of a lot is paid the same share.
+                out += [Payment(POT, r, paid, "payout") for r in lot.receivers]
         return tuple(out)
 
     def result(self) -> Result:
