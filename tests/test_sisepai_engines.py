@@ -362,3 +362,33 @@ def test_seeded_deals_are_pythons() -> None:
             core._sisepai_deal(1, dealer)
     with pytest.raises(ValueError):
         Game(seed=1, dealer=4, engine="c")
+
+
+def test_subclasses_overriding_hooks_keep_them() -> None:
+    # Game's short cuts skip the hooks; a subclass that overrides one gets
+    # the base class's method back, so its hook runs.
+    calls: list[str] = []
+
+    class Watched(Game):
+        def _legal_actions(self, seat: int) -> list[Any]:
+            calls.append("legal")
+            return super()._legal_actions(seat)
+
+        def _apply(self, seat: int, action: Any) -> None:
+            calls.append("apply")
+            super()._apply(seat, action)
+
+        def _observation(self, seat: int) -> Any:
+            calls.append("observation")
+            return super()._observation(seat)
+
+    for engine in ("c", "python"):
+        calls.clear()
+        game = Watched(seed=1, engine=engine)  # type: ignore[arg-type]
+        seat = game.to_act[0]
+        game.observation(seat)
+        game.apply(seat, game.legal_actions(seat)[0])
+        assert calls[0] == "observation" and calls.count("apply") == 1
+        assert "legal" in calls
+        assert Game.apply is not Watched.apply and Game.observation is not Watched.observation
+    assert Game(seed=1).observation(0) == Watched(seed=1).observation(0)
