@@ -427,6 +427,17 @@ def test_gym_window_answers_do_not_reach_the_learner() -> None:
     assert len(seen) == 1
 
 
+def test_gym_later_bots_answer_after_the_learner_without_asking_it_again() -> None:
+    # The learner answers first; the bots after it in seat order answer in the
+    # same window. Their answers join the learner's held one: the window is
+    # applied once, in seat order, and the learner's next question is a new one.
+    env = parlour.env.gym("whisper", seat=0, opponents=[FixedBot(1), FixedBot(2)])
+    env.reset(seed=2)
+    assert env.game.history == ()
+    env.step(3)
+    assert [(s, str(a)) for s, a in env.game.history] == [(0, "say 3"), (1, "say 1"), (2, "say 2")]
+
+
 def test_without_buffering_the_toy_would_leak() -> None:
     # The check above could not fail if Whisper showed nothing of a stake.
     a, b = WhisperGame(seed=8), WhisperGame(seed=8)

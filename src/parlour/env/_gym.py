@@ -165,9 +165,12 @@ class GymEnv(gymnasium.Env[ObsDict, np.int64]):
             action = _sichuan.heuristic_action(game, seat) if seat in in_c else None
             if action is None:
                 action = bot.act(game.observation(seat), game.legal_actions(seat), rng)
-            if learner in table.waiting:
+            if learner in table.waiting or table.holding:
                 # A window the learner answers too: hold the bots' answers
-                # until it has, so that none reaches its observation.
+                # until it has, so that none reaches its observation; and
+                # once it has, the later bots' answers join the held ones
+                # (applied at once they would drop the learner's answer and
+                # ask it the same question again).
                 table.answer(seat, action)
             else:
                 table.apply_now(seat, action)

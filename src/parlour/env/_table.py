@@ -247,6 +247,12 @@ class Table:
             mask = self._masks[seat] = self.game.legal_mask(seat)
         return mask
 
+    @property
+    def holding(self) -> bool:
+        """Whether answers of an open window are held (some seats of the
+        window have answered, the others are still to)."""
+        return bool(self._answers)
+
     def apply_now(self, seat: int, action: Action) -> None:
         """Apply ``seat``'s answer at once, as :func:`parlour.play` does: for
         a window whose seats are all bots, where no learner is asked and no
