@@ -47,41 +47,57 @@ static double smallest(const double *v, size_t count) {
     return out;
 }
 
-/* The tableau T ((m + 1) x (n + 1), row stride w = n + 1) keeps, for each
- * basic variable of row i < m, basic_i = T[i][n] - sum_j T[i][j] nonbasic_j,
- * and the objective z = T[m][n] - sum_j T[m][j] nonbasic_j. Variable labels:
- * 0 .. n-1 the column player's q_j, n .. n+m-1 the slack s_i of row i.
- * where[v] >= 0 is the row of a basic variable, -(column + 1) a nonbasic's. */
+/* The tableau T lives in a block of (m + 1) x (n + 1) doubles, row stride
+ * w = n + 1, for the game's m x n: the restricted game's kr rows are tableau
+ * rows 0 .. kr - 1, its objective is row m; its kc columns are tableau columns
+ * 0 .. kc - 1 and the right-hand side is column n. For each basic variable of
+ * row i < kr, basic_i = T[i][n] - sum_c T[i][c] nonbasic_c, and the objective
+ * z = T[m][n] - sum_c T[m][c] nonbasic_c. Variable labels are the game's: 0 ..
+ * n-1 the column player's q_j, n .. n+m-1 the slack s_i of row i. where[v] >= 0
+ * is the row of a basic variable, -(column + 1) a nonbasic's (only the labels
+ * of the restricted game's rows and columns are kept up to date). Entries are
+ * the game's shifted by its smallest entry to 1 .. range + 1 (one shift for all
+ * restricted games, so a tableau carries over from one to the next). */
 typedef struct {
     double *t;
-    int m, n, w;
-    int *where;     /* n + m */
-    int *row_label; /* m */
-    int *col_label; /* n */
-    int *cand;      /* m: rows tied in the ratio test */
+    const double *a; /* the game, m x n */
+    double shift;    /* 1 - min a */
+    int m, n;
+    size_t w;
+    int kr, kc;
+    const int *rows, *cols; /* the restricted game's rows and columns of a */
+    int *where;             /* n + m */
+    int *row_label;         /* m */
+    int *col_label;         /* n */
+    int *cand;              /* m: rows or columns tied in a ratio test */
 } tableau;
 
-/* Entry (row i, slack k) of B^-1, the inverse of the current basis: the full
- * tableau's column of the slack s_k. */
+static double entry(const tableau *tb, int i, int j) {
+    return tb->a[(size_t)i * (size_t)tb->n + (size_t)j] + tb->shift;
+}
+
+/* Entry (row i, slack of restricted row k) of B^-1, the inverse of the current
+ * basis: the full tableau's column of that slack. */
 static double inverse_entry(const tableau *tb, int i, int k) {
-    int at = tb->where[tb->n + k];
+    int at = tb->where[tb->n + tb->rows[k]];
     if (at >= 0) return at == i ? 1.0 : 0.0;
     return tb->t[(size_t)i * tb->w + (size_t)(-at - 1)];
 }
 
-/* The leaving row for entering column c by the lexicographic ratio test, or -1
- * when no entry of the column is positive (the program would be unbounded,
- * which a game with positive entries cannot be). */
-static int leaving_row(const tableau *tb, int c) {
+/* The leaving row for entering column c by the lexicographic ratio test (or,
+ * with bland set, the ratio test with ties to the lowest label: Bland's rule),
+ * or -1 when no entry of the column is positive (the program would be
+ * unbounded, which a game with positive entries cannot be). */
+static int leaving_row(tableau *tb, int c, int bland) {
     const double *t = tb->t;
-    size_t w = (size_t)tb->w;
-    int m = tb->m, n = tb->n;
+    size_t w = tb->w, n = (size_t)tb->n;
+    int kr = tb->kr;
     double best = 0.0;
     int found = 0;
-    for (int i = 0; i < m; i++) {
-        double p = t[i * w + c];
+    for (int i = 0; i < kr; i++) {
+        double p = t[i * w + (size_t)c];
         if (p > EPS_PIVOT) {
-            double r = t[i * w + (size_t)n] / p;
+            double r = t[i * w + n] / p;
             if (!found || r < best) best = r;
             found = 1;
         }
@@ -89,44 +105,63 @@ static int leaving_row(const tableau *tb, int c) {
     if (!found) return -1;
     int ncand = 0;
     double tie = EPS_TIE * (1.0 + fabs(best));
-    for (int i = 0; i < m; i++) {
-        double p = t[i * w + c];
-        if (p > EPS_PIVOT && t[i * w + (size_t)n] / p <= best + tie) tb->cand[ncand++] = i;
+    for (int i = 0; i < kr; i++) {
+        double p = t[i * w + (size_t)c];
+        if (p > EPS_PIVOT && t[i * w + n] / p <= best + tie) tb->cand[ncand++] = i;
+    }
+    if (bland) {
+        int pick = tb->cand[0];
+        for (int q = 1; q < ncand; q++)
+            if (tb->row_label[tb->cand[q]] < tb->row_label[pick]) pick = tb->cand[q];
+        return pick;
     }
     /* Ties broken by the rows of B^-1 divided by the pivot entry, slack by
      * slack: those rows are independent, so one row remains. */
-    for (int k = 0; k < m && ncand > 1; k++) {
+    for (int k = 0; k < kr && ncand > 1; k++) {
         double low = 0.0;
         for (int q = 0; q < ncand; q++) {
             int i = tb->cand[q];
-            double r = inverse_entry(tb, i, k) / t[i * w + c];
+            double r = inverse_entry(tb, i, k) / t[i * w + (size_t)c];
             if (q == 0 || r < low) low = r;
         }
         int keep = 0;
         double ktie = EPS_TIE * (1.0 + fabs(low));
         for (int q = 0; q < ncand; q++) {
             int i = tb->cand[q];
-            if (inverse_entry(tb, i, k) / t[i * w + c] <= low + ktie) tb->cand[keep++] = i;
+            if (inverse_entry(tb, i, k) / t[i * w + (size_t)c] <= low + ktie) tb->cand[keep++] = i;
         }
         ncand = keep;
     }
     return tb->cand[0];
 }
 
+static void eliminate(double *ti, const double *row, double f, int kc, size_t n) {
+    for (int j = 0; j < kc; j++) ti[j] -= f * row[j];
+    ti[n] -= f * row[n];
+}
+
 static void pivot(tableau *tb, int r, int c) {
     double *t = tb->t;
-    size_t w = (size_t)tb->w;
+    size_t w = tb->w, n = (size_t)tb->n;
+    int kc = tb->kc;
     double *row = t + (size_t)r * w;
     double inv = 1.0 / row[c];
     row[c] = 1.0;
-    for (size_t j = 0; j < w; j++) row[j] *= inv;
-    for (int i = 0; i <= tb->m; i++) {
+    for (int j = 0; j < kc; j++) row[j] *= inv;
+    row[n] *= inv;
+    for (int i = 0; i < tb->kr; i++) {
         if (i == r) continue;
         double *ti = t + (size_t)i * w;
         double f = ti[c];
         if (f == 0.0) continue;
         ti[c] = 0.0;
-        for (size_t j = 0; j < w; j++) ti[j] -= f * row[j];
+        eliminate(ti, row, f, kc, n);
+    }
+    double *obj = t + (size_t)tb->m * w;
+    double f = obj[c];
+    if (f != 0.0) {
+        obj[c] = 0.0;
+        eliminate(obj, row, f, kc, n);
     }
     int entering = tb->col_label[c], leaving = tb->row_label[r];
     tb->row_label[r] = entering;
@@ -135,73 +170,175 @@ static void pivot(tableau *tb, int r, int c) {
     tb->where[leaving] = -(c + 1);
 }
 
-/* The simplex method on the game a (m x n, row-major) into the tableau space
- * of tb (sized for at least m x n): optimal x, y and the value. Returns the
- * number of pivots. */
-static int simplex(tableau *tb, const double *a, int m, int n, double *x, double *y,
-                   double *value) {
-    double lo = smallest(a, (size_t)m * (size_t)n);
-    tb->m = m;
-    tb->n = n;
-    tb->w = n + 1;
-    size_t w = (size_t)tb->w;
-    for (int i = 0; i < m; i++) {
-        double *ti = tb->t + (size_t)i * w;
-        const double *ai = a + (size_t)i * (size_t)n;
-        /* Entries shifted to 1 .. range + 1: the shifted game's value is positive. */
-        for (int j = 0; j < n; j++) ti[j] = ai[j] - lo + 1.0;
-        ti[n] = 1.0;
-        tb->where[n + i] = i;
-        tb->row_label[i] = n + i;
-    }
-    double *obj = tb->t + (size_t)m * w;
-    for (int j = 0; j < n; j++) {
-        obj[j] = -1.0;
-        tb->where[j] = -(j + 1);
-        tb->col_label[j] = j;
-    }
-    obj[n] = 0.0;
+/* Pivots allowed before Bland's rule takes over (it cannot cycle, whatever
+ * basis a warm start left), and in all. */
+static long bland_after(const tableau *tb) { return 4L * (tb->kr + tb->kc) + 16; }
+static long pivot_limit(const tableau *tb) { return 50L * (tb->kr + tb->kc) + 64; }
 
-    long limit = 50L * (m + n);
-    int pivots = 0;
-    while (pivots < limit) {
+/* The primal simplex method from a primal feasible tableau: the most negative
+ * reduced cost enters (the lowest column on ties) with the lexicographic ratio
+ * test, then Bland's rule. Returns 1 when optimal, 0 when the pivot limit or
+ * an unbounded column stopped it. */
+static int primal(tableau *tb) {
+    const double *obj = tb->t + (size_t)tb->m * tb->w;
+    long limit = pivot_limit(tb), switch_at = bland_after(tb);
+    for (long pivots = 0; pivots < limit; pivots++) {
+        int bland = pivots >= switch_at;
         int c = -1;
         double most = -EPS_COST;
-        for (int j = 0; j < n; j++)
-            if (obj[j] < most) {
-                most = obj[j];
+        for (int j = 0; j < tb->kc; j++)
+            if (obj[j] < -EPS_COST) {
+                if (bland) {
+                    if (c < 0 || tb->col_label[j] < tb->col_label[c]) c = j;
+                } else if (obj[j] < most) {
+                    most = obj[j];
+                    c = j;
+                }
+            }
+        if (c < 0) return 1;
+        int r = leaving_row(tb, c, bland);
+        if (r < 0) return 0;
+        pivot(tb, r, c);
+    }
+    return 0;
+}
+
+/* The dual simplex method from a dual feasible tableau (every reduced cost
+ * >= -EPS_COST) whose right-hand side may be negative, as adding a row leaves
+ * it: the most negative basic variable leaves (Bland's rule after a while:
+ * the lowest label), the entering column keeps the reduced costs
+ * non-negative (ties to the lowest label). Returns 1 when optimal, 0 when
+ * stopped. */
+#define EPS_FEAS 1e-12
+static int dual(tableau *tb) {
+    double *t = tb->t;
+    size_t w = tb->w, n = (size_t)tb->n;
+    const double *obj = t + (size_t)tb->m * w;
+    long limit = pivot_limit(tb), switch_at = bland_after(tb);
+    for (long pivots = 0; pivots < limit; pivots++) {
+        int bland = pivots >= switch_at;
+        int r = -1;
+        for (int i = 0; i < tb->kr; i++) {
+            double b = t[(size_t)i * w + n];
+            if (b < -EPS_FEAS) {
+                if (r < 0) r = i;
+                else if (bland ? tb->row_label[i] < tb->row_label[r] : b < t[(size_t)r * w + n])
+                    r = i;
+            }
+        }
+        if (r < 0) return 1;
+        const double *tr = t + (size_t)r * w;
+        int c = -1;
+        double best = 0.0;
+        for (int j = 0; j < tb->kc; j++) {
+            if (!(tr[j] < -EPS_PIVOT)) continue;
+            double d = obj[j] > 0.0 ? obj[j] : 0.0;
+            double ratio = d / -tr[j];
+            if (c < 0 || ratio < best - EPS_TIE * (1.0 + fabs(best))) {
+                best = ratio;
+                c = j;
+            } else if (ratio <= best + EPS_TIE * (1.0 + fabs(best)) &&
+                       tb->col_label[j] < tb->col_label[c]) {
                 c = j;
             }
-        if (c < 0) break;
-        int r = leaving_row(tb, c);
-        if (r < 0) break; /* unbounded: impossible with positive entries */
+        }
+        if (c < 0) return 0; /* no q >= 0 would fit: impossible, q = 0 does */
         pivot(tb, r, c);
-        pivots++;
     }
+    return 0;
+}
 
-    /* y from the basic q_j, x from the slacks' reduced costs (the dual), both
-     * clipped at zero against rounding and normalised. */
-    double sy = 0.0, sx = 0.0;
-    for (int j = 0; j < n; j++) y[j] = 0.0;
-    for (int i = 0; i < m; i++) {
-        int v = tb->row_label[i];
-        if (v < n) {
-            double q = tb->t[(size_t)i * w + (size_t)n];
-            y[v] = q > 0.0 ? q : 0.0;
+/* The tableau of the restricted game (tb->rows, tb->cols; kr x kc) from the
+ * start (every slack basic), solved by the primal simplex method. */
+static void cold(tableau *tb) {
+    size_t w = tb->w, n = (size_t)tb->n;
+    for (int p = 0; p < tb->kr; p++) {
+        double *tp = tb->t + (size_t)p * w;
+        for (int q = 0; q < tb->kc; q++) tp[q] = entry(tb, tb->rows[p], tb->cols[q]);
+        tp[n] = 1.0;
+        tb->where[tb->n + tb->rows[p]] = p;
+        tb->row_label[p] = tb->n + tb->rows[p];
+    }
+    double *obj = tb->t + (size_t)tb->m * w;
+    for (int q = 0; q < tb->kc; q++) {
+        obj[q] = -1.0;
+        tb->where[tb->cols[q]] = -(q + 1);
+        tb->col_label[q] = tb->cols[q];
+    }
+    obj[n] = 0.0;
+    (void)primal(tb);
+}
+
+/* Row i of the game joins the restricted game (already in tb->rows at kr): its
+ * constraint in terms of the current nonbasic variables, its slack basic. */
+static void add_row(tableau *tb, int i) {
+    size_t w = tb->w, n = (size_t)tb->n;
+    int p = tb->kr;
+    double *rp = tb->t + (size_t)p * w;
+    for (int j = 0; j < tb->kc; j++) rp[j] = 0.0;
+    rp[n] = 1.0;
+    for (int q = 0; q < tb->kc; q++) {
+        double b = entry(tb, i, tb->cols[q]);
+        int at = tb->where[tb->cols[q]];
+        if (at < 0) {
+            rp[-at - 1] += b;
+        } else {
+            const double *ta = tb->t + (size_t)at * w;
+            for (int j = 0; j < tb->kc; j++) rp[j] -= b * ta[j];
+            rp[n] -= b * ta[n];
         }
     }
-    for (int i = 0; i < m; i++) {
-        int at = tb->where[n + i];
-        double p = at >= 0 ? 0.0 : obj[-at - 1];
-        x[i] = p > 0.0 ? p : 0.0;
+    tb->row_label[p] = tb->n + i;
+    tb->where[tb->n + i] = p;
+    tb->kr = p + 1;
+}
+
+/* Column j of the game joins the restricted game (already in tb->cols at kc):
+ * its tableau column is the current basis's inverse applied to it. */
+static void add_col(tableau *tb, int j) {
+    size_t w = tb->w;
+    int c = tb->kc, kr = tb->kr;
+    double *t = tb->t;
+    double *obj = t + (size_t)tb->m * w;
+    for (int i = 0; i < kr; i++) t[(size_t)i * w + (size_t)c] = 0.0;
+    obj[c] = -1.0;
+    for (int p = 0; p < kr; p++) {
+        double b = entry(tb, tb->rows[p], j);
+        int at = tb->where[tb->n + tb->rows[p]];
+        if (at >= 0) {
+            t[(size_t)at * w + (size_t)c] += b;
+        } else {
+            size_t cc = (size_t)(-at - 1);
+            for (int i = 0; i < kr; i++) t[(size_t)i * w + (size_t)c] += b * t[(size_t)i * w + cc];
+            obj[c] += b * obj[cc];
+        }
     }
-    for (int j = 0; j < n; j++) sy += y[j];
-    for (int i = 0; i < m; i++) sx += x[i];
-    for (int j = 0; j < n; j++) y[j] = sy > 0.0 ? y[j] / sy : 1.0 / n;
-    for (int i = 0; i < m; i++) x[i] = sx > 0.0 ? x[i] / sx : 1.0 / m;
-    double z = obj[n];
-    *value = (z > 0.0 ? 1.0 / z : 1.0) + lo - 1.0;
-    return pivots;
+    tb->col_label[c] = j;
+    tb->where[j] = -(c + 1);
+    tb->kc = c + 1;
+}
+
+/* The restricted game's strategies from an optimal tableau: y from the basic
+ * q_j, x from the slacks' reduced costs (the dual), both clipped at zero
+ * against rounding and normalised. */
+static void strategies(const tableau *tb, double *xs, double *ys) {
+    size_t w = tb->w, n = (size_t)tb->n;
+    const double *obj = tb->t + (size_t)tb->m * w;
+    double sy = 0.0, sx = 0.0;
+    for (int q = 0; q < tb->kc; q++) {
+        int at = tb->where[tb->cols[q]];
+        double v = at >= 0 ? tb->t[(size_t)at * w + n] : 0.0;
+        ys[q] = v > 0.0 ? v : 0.0;
+        sy += ys[q];
+    }
+    for (int p = 0; p < tb->kr; p++) {
+        int at = tb->where[tb->n + tb->rows[p]];
+        double v = at >= 0 ? 0.0 : obj[-at - 1];
+        xs[p] = v > 0.0 ? v : 0.0;
+        sx += xs[p];
+    }
+    for (int q = 0; q < tb->kc; q++) ys[q] = sy > 0.0 ? ys[q] / sy : 1.0 / tb->kc;
+    for (int p = 0; p < tb->kr; p++) xs[p] = sx > 0.0 ? xs[p] / sx : 1.0 / tb->kr;
 }
 
 int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x, double *y,
@@ -214,14 +351,14 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
     if (!all_finite(a, cells)) return PARLOUR_E_ARG;
     if (work_size < need || (uintptr_t)work % sizeof(double) != 0) return PARLOUR_E_BUFFER;
 
-    /* Workspace: the tableau, the restricted game, its strategies, both
-     * players' payoffs against the other's strategy, then the int arrays. */
+    /* Workspace: the tableau, (room left by an older layout), the restricted
+     * game's columns, its strategies, both players' payoffs against the
+     * other's strategy, then the int arrays. */
     tableau tb;
     tb.t = (double *)work;
-    double *sub = tb.t + (size_t)(m + 1) * (size_t)(n + 1);
     /* The restricted game's columns, each copied once (contiguous) when it joins:
      * a y is then read column by column instead of across every row of a. */
-    double *colbuf = sub + cells;
+    double *colbuf = tb.t + (size_t)(m + 1) * (size_t)(n + 1) + cells;
     double *xs = colbuf + cells;
     double *ys = xs + m;
     double *u = ys + n;
@@ -235,6 +372,13 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
     unsigned char *in_r = (unsigned char *)(cols + n);
     unsigned char *in_c = in_r + m;
     memset(in_r, 0, (size_t)m + (size_t)n);
+    tb.a = a;
+    tb.shift = 1.0 - smallest(a, cells);
+    tb.m = m;
+    tb.n = n;
+    tb.w = (size_t)n + 1;
+    tb.rows = rows;
+    tb.cols = cols;
 
     /* Start from the row whose worst payoff is best and its best reply. */
     int i0 = 0;
@@ -249,18 +393,17 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
     int j0 = 0;
     for (int j = 1; j < n; j++)
         if (a[(size_t)i0 * (size_t)n + (size_t)j] < a[(size_t)i0 * (size_t)n + (size_t)j0]) j0 = j;
-    int kr = 1, kc = 1, rounds = 0;
+    int rounds = 1, fresh = 1;
     rows[0] = i0;
     cols[0] = j0;
+    tb.kr = tb.kc = 1;
     in_r[i0] = in_c[j0] = 1;
     for (int i = 0; i < m; i++) colbuf[i] = a[(size_t)i * (size_t)n + (size_t)j0];
-    double lower = 0.0, upper = 0.0, sub_value = 0.0;
+    cold(&tb);
+    double lower = 0.0, upper = 0.0;
     for (;;) {
-        rounds++;
-        for (int p = 0; p < kr; p++)
-            for (int q = 0; q < kc; q++)
-                sub[(size_t)p * (size_t)kc + (size_t)q] = colbuf[(size_t)q * (size_t)m + (size_t)rows[p]];
-        simplex(&tb, sub, kr, kc, xs, ys, &sub_value);
+        strategies(&tb, xs, ys);
+        int kr = tb.kr, kc = tb.kc;
         /* u = a y and v = x^T a over the supports only: y is zero off cols. */
         for (int i = 0; i < m; i++) u[i] = 0.0;
         for (int q = 0; q < kc; q++) {
@@ -284,23 +427,43 @@ int parlour_nds_solve(const double *a, int m, int n, double tolerance, double *x
         upper = u[ib];
         lower = v[jb];
         if (upper - lower <= tolerance) break;
-        int added = 0;
+        int ok = 1, added = 0;
+        /* The next restricted game starts from this one's optimal tableau: a
+         * new row keeps it dual feasible (the dual simplex method repairs the
+         * right-hand side), a new column keeps it primal feasible. */
         if (!in_r[ib]) {
             in_r[ib] = 1;
-            rows[kr++] = ib;
+            rows[tb.kr] = ib;
+            add_row(&tb, ib);
+            ok = dual(&tb);
             added = 1;
         }
         if (!in_c[jb]) {
             in_c[jb] = 1;
-            double *col = colbuf + (size_t)kc * (size_t)m;
+            double *col = colbuf + (size_t)tb.kc * (size_t)m;
             for (int i = 0; i < m; i++) col[i] = a[(size_t)i * (size_t)n + (size_t)jb];
-            cols[kc++] = jb;
+            cols[tb.kc] = jb;
+            if (ok) {
+                add_col(&tb, jb);
+                ok = primal(&tb);
+            } else {
+                tb.kc++;
+            }
             added = 1;
         }
-        /* Both best replies already in the restricted game: its equilibrium
-         * is the game's, and what is left of the gap is rounding. */
-        if (!added) break;
+        if (!added) {
+            /* Both best replies already in the restricted game: its equilibrium
+             * is the game's, and what is left of the gap is rounding. A tableau
+             * carried over many games is solved once more from the start
+             * first, to shed the rounding it gathered. */
+            if (fresh) break;
+            ok = 0;
+        }
+        rounds++;
+        fresh = !ok;
+        if (!ok) cold(&tb);
     }
+    int kr = tb.kr, kc = tb.kc;
     for (int i = 0; i < m; i++) x[i] = 0.0;
     for (int j = 0; j < n; j++) y[j] = 0.0;
     for (int p = 0; p < kr; p++) x[rows[p]] = xs[p];

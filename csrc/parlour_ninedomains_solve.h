@@ -29,10 +29,15 @@ size_t parlour_nds_work_size(int m, int n);
  * solved exactly, and each player's best reply to the other's solution is
  * added until the bounds meet. Each restricted game is solved by the simplex
  * method on the column player's linear program (max sum q subject to
- * (b - min b + 1) q <= 1, q >= 0; its dual gives x) on a dense tableau: the
- * entering column is the most negative reduced cost (the lowest on ties), the
- * leaving row comes from the lexicographic ratio test, which rules out
- * cycling on degenerate games. Everything lives in the caller's workspace
+ * (b - min a + 1) q <= 1, q >= 0; its dual gives x) on a dense tableau: the
+ * first from the start, each later one warm from the last one's optimal
+ * tableau (a new row by the dual simplex method, a new column by the primal;
+ * from the start again if either stops early, and once more before stopping
+ * without a new best reply, to shed gathered rounding). The entering column
+ * is the most negative reduced cost (the lowest on ties), the leaving row
+ * comes from the lexicographic ratio test, and after 4 (rows + columns) + 16
+ * pivots in one solve Bland's rule takes over, so degenerate games cannot
+ * cycle. Everything lives in the caller's workspace
  * `work` of `work_size` bytes (parlour_nds_work_size; nothing is allocated)
  * and the result is a deterministic function of a and tolerance.
  *

@@ -185,6 +185,30 @@ def test_tolerance_is_met_on_larger_random_games(impl: ModuleType) -> None:
         assert upper - lower <= max(tol, 1e-9)
 
 
+def test_many_restricted_games_on_degenerate_games() -> None:
+    # The C core carries its tableau from one restricted game to the next (dual
+    # simplex steps for a new row, primal ones for a new column, Bland's rule
+    # after a while): on games with many tied entries, whose solves take many
+    # restricted games and degenerate pivots, the bounds must still meet, and the
+    # value is the pure twin's (which solves every restricted game from the start).
+    c_impl = _backend.load("c") if "c" in BACKENDS else _backend.load("python")
+    py_impl = _backend.load("python")
+    rng = np.random.default_rng(23)
+    for k in range(12):
+        m, n = (int(v) for v in rng.integers(20, 70, 2))
+        a = (
+            rng.integers(-1, 2, (m, n)).astype(float)
+            if k % 2
+            else np.round(rng.normal(size=(m, n)), 1)
+        )
+        x, y, lower, upper, _rounds = c_impl._ninedomains_solve(a, 0.0)
+        _check_solution(a, x, y, lower, upper)
+        assert upper - lower <= 1e-9 * float(a.max() - a.min())
+        if k < 4:
+            _, _, lo2, up2, _ = py_impl._ninedomains_solve(a, 0.0)
+            assert lo2 == pytest.approx(lower, abs=1e-9) and up2 == pytest.approx(upper, abs=1e-9)
+
+
 def test_bad_inputs_give_clear_errors(impl: ModuleType) -> None:
     cases: list[tuple[tuple[Any, ...], str]] = [
         ((np.array([[np.nan, 1.0]]),), "finite"),

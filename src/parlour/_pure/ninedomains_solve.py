@@ -2,12 +2,15 @@
 two-player zero-sum matrix games (the Nine Domains equilibrium bot solves one
 per round).
 
-The same method step for step: the double oracle over restricted games, each
-solved by the simplex method on the column player's linear program with the
-most negative reduced cost entering (lowest column on ties) and the
-lexicographic ratio test choosing the leaving row. Rounding may differ from
-the C core's in the last bits, so on games with several equilibria the two
-may return different (equally optimal) strategies.
+The same method: the double oracle over restricted games, each solved by the
+simplex method on the column player's linear program with the most negative
+reduced cost entering (lowest column on ties) and the lexicographic ratio test
+choosing the leaving row. The C core starts each restricted game after the
+first from the previous one's tableau (dual and primal simplex steps) where
+this twin solves each from the start; both answer with an equilibrium of the
+same restricted game, but on games with several equilibria (and through
+rounding in the last bits) the two may return different, equally optimal
+strategies and take different numbers of restricted games.
 
 >>> x, y, lower, upper, rounds = _ninedomains_solve([[1.0, -1.0], [-1.0, 1.0]])
 >>> [round(float(v), 12) for v in (*x, *y)], abs(upper - lower) < 1e-12
