@@ -97,13 +97,18 @@ EngineName = Literal["c", "python"]
 _ENGINES: dict[str, type[CEngine] | type[PyEngine]] = {"c": CEngine, "python": PyEngine}
 
 
+# The action-id layout of each number of Oinks per element in a game: the
+# layouts are read-only, so games of one size share one.
+_ACTION_IDS: dict[int, ActionIds] = {}
+
+
 def _engine_class(engine: object) -> type[CEngine] | type[PyEngine]:
     # The engine class named, or the live backend's; ImportError if the C
     # engine is asked for without the compiled module.
     if engine is None:
         engine = _backend.current()
     if engine == "c":
-        _backend.load("c")
+        _c_core()  # loads the compiled module once (ImportError without it)
     if not isinstance(engine, str) or engine not in _ENGINES:
         raise ValueError(f"engine must be 'c', 'python' or None, not {engine!r}")
     return _ENGINES[engine]
@@ -181,7 +186,11 @@ class Game(_EngineGame):
         self.rules = rules
         self.num_players = players
         self._deck0 = deck0
-        self._ids = ActionIds(players * rules.oinks)
+        most = players * rules.oinks
+        ids = _ACTION_IDS.get(most)
+        if ids is None:
+            ids = _ACTION_IDS.setdefault(most, ActionIds(most))
+        self._ids = ids
         #: The size of the action space: ``1 + 4 E + 6 E * E`` ids with
         #: ``E = players * oinks`` (see :mod:`parlour.shrinewars.ids`).
         self.num_action_ids = self._ids.num_action_ids
