@@ -311,7 +311,7 @@ def test_bad_actions_change_nothing() -> None:
 
 
 def test_construction_errors() -> None:
-    with pytest.raises(ValueError, match="'sichuan', 'ninedomains' only"):
+    with pytest.raises(ValueError, match="'sichuan', 'ninedomains', 'shrinewars' only"):
         VectorGame("sisepai", 2)
     for kwargs in (
         {"learners": []},

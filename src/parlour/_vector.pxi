@@ -447,3 +447,211 @@ cdef class _NineDomainsVector:
         else:
             raise ValueError(f"unknown bot code {bot}")
         return choice
+
+
+# The Shrine Wars tables (csrc/shrinewars_vector.c), wrapped by
+# parlour.vector.VectorGame("shrinewars", ...) as the other games' are.
+cdef extern from "parlour_shrinewars_vector.h":
+    int PARLOUR_SWV_RANDOM
+    int PARLOUR_SWV_HEURISTIC
+    int PARLOUR_SWV_OBS
+    ctypedef struct parlour_swv_entry:
+        int32_t seat
+        int32_t amount
+        int32_t paid[4]
+    ctypedef struct parlour_swv_table:
+        uint64_t seed
+        uint64_t last_seed
+        uint64_t finished
+        parlour_swv_entry *last
+        int32_t nlast
+        int8_t asked
+    ctypedef struct parlour_swv_env:
+        int ntables
+        int nlearners
+        size_t naids
+        int err_table
+        int err_seat
+        int err_kind
+        int err_status
+        parlour_swv_table *tables
+    ctypedef struct parlour_swv_out:
+        float *obs
+        uint8_t *mask
+        uint8_t *to_act
+        float *rewards
+        uint8_t *done
+    parlour_swv_env *parlour_swv_new(int players, int oinks, int open_table, uint64_t seed,
+                                     int ntables, unsigned learner_mask, int opponents)
+    void parlour_swv_free(parlour_swv_env *env)
+    int parlour_swv_reset(parlour_swv_env *env, const parlour_swv_out *out, int threads) nogil
+    int parlour_swv_check(parlour_swv_env *env, const int32_t *actions) nogil
+    int parlour_swv_step(parlour_swv_env *env, const parlour_swv_out *out, int threads) nogil
+    int parlour_swv_step_random(parlour_swv_env *env, const parlour_swv_out *out,
+                                int threads) nogil
+    int parlour_swv_random(const parlour_swg_game *g, int seat, parlour_pyrandom *rng,
+                           int32_t *amount, int32_t paid[4])
+
+
+cdef class _ShrineWarsVector:
+    """``ntables`` Shrine Wars tables in C with their output arrays (private:
+    parlour.vector.VectorGame wraps it; on the pure backend VectorGame runs
+    on Game objects).
+
+    ``rules``: (players, oinks, open_table); ``learner_mask`` bit s for each
+    learner seat; ``opponents`` 0 random, 1 heuristic. The arrays obs, mask,
+    to_act, rewards and done are allocated once and rewritten by every
+    call. The methods are those of _SichuanVector; ``finished`` gives
+    (seat, amount, paid) rows (amount 0 for a pass).
+    """
+
+    cdef parlour_swv_env *env
+    cdef parlour_swv_out out
+    cdef readonly object obs
+    cdef readonly object mask
+    cdef readonly object to_act
+    cdef readonly object rewards
+    cdef readonly object done
+    cdef readonly int num_tables
+    cdef readonly int num_learners
+    cdef bint dealt
+    cdef bint busy  # as in _SichuanVector: a call runs without the GIL
+
+    def __cinit__(self, int ntables, tuple rules, uint64_t seed, unsigned learner_mask,
+                  int opponents):
+        self.env = NULL
+        players, oinks, open_table = rules
+        if ntables < 1:
+            raise ValueError(f"ntables must be at least 1, not {ntables}")
+        if not 2 <= players <= 6 or not 0 <= oinks <= 1000:
+            raise ValueError("players must be 2..6 and oinks 0..1000")
+        if not 1 <= learner_mask < (1 << players):
+            raise ValueError(f"learner_mask must name at least one seat of 0..{players - 1}")
+        if opponents not in (PARLOUR_SWV_RANDOM, PARLOUR_SWV_HEURISTIC):
+            raise ValueError(f"unknown opponents code {opponents}")
+        self.env = parlour_swv_new(players, oinks, 1 if open_table else 0, seed, ntables,
+                                   learner_mask, opponents)
+        if self.env is NULL:
+            raise MemoryError(f"cannot make {ntables} Shrine Wars tables")
+        self.num_tables = ntables
+        nl = bin(learner_mask).count("1")
+        self.num_learners = nl
+        import numpy
+        self.obs = numpy.zeros((ntables, nl, PARLOUR_SWV_OBS), numpy.float32)
+        self.mask = numpy.zeros((ntables, nl, self.env.naids), numpy.bool_)
+        self.to_act = numpy.zeros((ntables, nl), numpy.bool_)
+        self.rewards = numpy.zeros((ntables, nl), numpy.float32)
+        self.done = numpy.zeros((ntables,), numpy.bool_)
+        self.out.obs = <float *><size_t>self.obs.ctypes.data
+        self.out.mask = <uint8_t *><size_t>self.mask.ctypes.data
+        self.out.to_act = <uint8_t *><size_t>self.to_act.ctypes.data
+        self.out.rewards = <float *><size_t>self.rewards.ctypes.data
+        self.out.done = <uint8_t *><size_t>self.done.ctypes.data
+        self.dealt = False
+        self.busy = False
+
+    def __dealloc__(self):
+        parlour_swv_free(self.env)
+
+    cdef int _enter(self) except -1:
+        if self.busy:
+            raise RuntimeError("another thread is stepping this environment")
+        self.busy = True
+        return 0
+
+    cdef int _ran(self, int st) except -1:
+        self.busy = False
+        if st < 0:
+            self.dealt = False  # a table failed part-way: only reset is safe
+            raise RuntimeError(
+                f"table {self.env.err_table}: {parlour_strerror(st).decode('ascii')} "
+                "(the environment must be reset)"
+            )
+        return 0
+
+    def reset(self, int threads=1):
+        cdef int st
+        self._enter()
+        with nogil:
+            st = parlour_swv_reset(self.env, &self.out, threads)
+        self._ran(st)
+        self.dealt = True
+
+    def step(self, actions, int threads=1):
+        """Check ``actions`` (int32, C-contiguous, (T, S)) for every table,
+        then apply them and play on. Returns None, or without changing
+        anything (table, seat, kind): kind 1 an action for a seat not asked,
+        2 -1 for the seat asked, 3 an id it may not take now."""
+        cdef const int32_t[:, ::1] a = actions
+        cdef int st
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        if a.shape[0] != self.num_tables or a.shape[1] != self.num_learners:
+            raise ValueError(f"actions must have shape ({self.num_tables}, {self.num_learners})")
+        self._enter()
+        with nogil:
+            st = parlour_swv_check(self.env, &a[0, 0])
+            if st == 0:
+                st = parlour_swv_step(self.env, &self.out, threads)
+        if st == PARLOUR_E_ILLEGAL and self.env.err_seat >= 0:
+            self.busy = False
+            return (self.env.err_table, self.env.err_seat, self.env.err_kind)
+        self._ran(st)
+        return None
+
+    def step_random(self, int threads=1):
+        cdef int st
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        self._enter()
+        with nogil:
+            st = parlour_swv_step_random(self.env, &self.out, threads)
+        self._ran(st)
+
+    def deal_seed(self, int i):
+        """The seed of the deal table ``i`` plays now."""
+        self._table(i)
+        return self.env.tables[i].seed
+
+    def finished(self, int i):
+        """(deals finished since reset, the last one's seed, its actions as
+        (seat, amount, paid) rows)."""
+        cdef parlour_swv_table *tb = self._table(i)
+        cdef int k
+        cdef parlour_swv_entry *e
+        rows = []
+        for k in range(tb.nlast):
+            e = &tb.last[k]
+            rows.append((e.seat, e.amount, (e.paid[0], e.paid[1], e.paid[2], e.paid[3])))
+        return (tb.finished, tb.last_seed, rows)
+
+    cdef parlour_swv_table *_table(self, int i) except NULL:
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        if not 0 <= i < self.num_tables:
+            raise IndexError(f"table {i} out of range 0..{self.num_tables - 1}")
+        return &self.env.tables[i]
+
+    @staticmethod
+    def random_choice(bytes state, int seat, seed):
+        """The ``(amount, paid)`` the C random bot chooses for ``seat`` in
+        ``state`` (``_ShrineWarsState.state_bytes()``, checked by
+        parlour_swg_check) drawing from ``random.Random(seed)`` (for the
+        tests: RandomBot given the same generator chooses the same)."""
+        cdef parlour_swg_game g
+        cdef parlour_pyrandom r
+        cdef uint32_t words[4]
+        cdef int32_t amount = 0
+        cdef int32_t paid[4]
+        cdef int i
+        if len(state) != sizeof(parlour_swg_game):
+            raise ValueError("not a Shrine Wars state of this build")
+        memcpy(&g, <const char *>state, sizeof(parlour_swg_game))
+        _check(parlour_swg_check(&g))
+        if not 0 <= seed < 1 << 128:
+            raise ValueError(f"seed must be in 0 .. 2**128 - 1, not {seed}")
+        for i in range(4):
+            words[i] = (seed >> (32 * i)) & 0xFFFFFFFF
+        _check(parlour_pyrandom_seed_words(&r, words, 4))
+        _check(parlour_swv_random(&g, seat, &r, &amount, paid))
+        return amount, (paid[0], paid[1], paid[2], paid[3])

@@ -1,9 +1,10 @@
 """Many tables stepped together for learning: :class:`VectorGame`.
 
 A :class:`VectorGame` owns ``num_tables`` independent deals of one game
-(:data:`GAMES`: Sichuan mahjong and The Nine Domains). The caller plays the
-*learner* seats by action id (:doc:`/learning/sichuan`,
-:doc:`/learning/ninedomains`); the other seats are played by a bot
+(:data:`GAMES`: Sichuan mahjong, The Nine Domains and Shrine Wars). The
+caller plays the *learner* seats by action id (:doc:`/learning/sichuan`,
+:doc:`/learning/ninedomains`, :doc:`/learning/shrinewars`); the other seats
+are played by a bot
 (``opponents``) inside the C core, so a step costs no Python per table.
 
 >>> import numpy as np
@@ -26,7 +27,8 @@ At most one seat of a table is asked at a time: the first of the seats to
 act (``game.to_act[0]``, the seat :func:`parlour.play` asks), so a step is
 one seat's action; the answers of a Sichuan claim window, and the two
 simultaneous placements of a Nine Domains round, are given one after
-another (the C core hides what was given from the seats asked after).
+another (the C core hides what was given from the seats asked after); in
+Shrine Wars one seat is to act at a time anyway.
 ``to_act[t, s]`` is true for the learner seat asked at table ``t``; every
 table has one after each call. ``step(actions)`` takes an int32 array
 ``(num_tables, len(learners))`` with the asked seat's action id and ``-1``
@@ -44,17 +46,24 @@ keep. ``obs[t, s]`` (``observation(seat).to_array()``) is written only
 where ``to_act[t, s]`` (other rows hold what was written last);
 ``mask[t, s]`` (``legal_mask(seat)``) is all false there.
 
+Shrine Wars is played at its default table of four seats (``Game``'s
+``players=4``). Its action-id space depends on the rules: ``1 + 4 E + 6 E *
+E`` ids with ``E = 4 * rules.oinks`` (9,761 under the rules of record), and
+``mask``, as ``Game.legal_mask``, marks pass and each legal amount with its
+default payment: a step takes only those ids.
+
 Deals and seeds
 ---------------
 The run is reproducible from ``seed`` (an int in ``0 .. 2**64 - 1``): table
 ``i`` draws the seed of each of its deals with ``getrandbits(63)`` from
 ``random.Random(seed * 2**32 + i)``; a deal seeded ``d`` is the game's
 ``Game(rules, seed=d)`` (:class:`parlour.sichuan.Game`,
-:class:`parlour.ninedomains.Game`: ``random.Random(d)`` shuffles the wall,
-or the domains then the specials), and the bots of that deal draw from
+:class:`parlour.ninedomains.Game`, :class:`parlour.shrinewars.Game`:
+``random.Random(d)`` shuffles the wall, or the domains then the specials,
+or the 36 card ids), and the bots of that deal draw from
 their own ``random.Random(d)`` exactly as ``parlour.play(game, bots,
-seed=d)`` gives them (the Sichuan heuristic bot draws nothing; the Nine
-Domains one draws its tie-break noise). :meth:`VectorGame.deal_seed` says
+seed=d)`` gives them (the Sichuan and Shrine Wars heuristic bots draw
+nothing; the Nine Domains one draws its tie-break noise). :meth:`VectorGame.deal_seed` says
 which deal a table plays. :meth:`VectorGame.step_random` lets the C random
 bot choose the learners' actions too (from the same generator): with every
 seat a learner, each deal is then exactly ``parlour.play`` with a
@@ -87,7 +96,7 @@ if TYPE_CHECKING:
 __all__ = ["GAMES", "OpponentName", "VectorGame", "deal_seeds"]
 
 #: The games :class:`VectorGame` can run.
-GAMES: tuple[str, ...] = ("sichuan", "ninedomains")
+GAMES: tuple[str, ...] = ("sichuan", "ninedomains", "shrinewars")
 #: The bots the non-learner seats can be played by.
 OpponentName = Literal["random", "heuristic"]
 _OPPONENTS: dict[str, int] = {"random": 0, "heuristic": 1}
@@ -115,7 +124,8 @@ class _Spec:
     seats: int
     rules_class: type[_BaseRules]
     game_class: Any  # the game's Game class: Game(rules, seed=d, engine=...)
-    num_action_ids: int
+    # The size of the action-id space under the rules.
+    num_action_ids: Callable[[Any], int]
     obs_shape: tuple[int, ...]
     # The Python bot of an opponent name (the C one's twin).
     bot: Callable[[str], Any]
@@ -158,7 +168,7 @@ def _sichuan() -> _Spec:
         4,
         Rules,
         Game,
-        NUM_ACTION_IDS,
+        lambda rules: NUM_ACTION_IDS,
         OBS_SHAPE,
         lambda name: HeuristicBot() if name == "heuristic" else RandomBot(),
         c_tables,
@@ -193,7 +203,7 @@ def _ninedomains() -> _Spec:
         2,
         Rules,
         Game,
-        NUM_ACTION_IDS,
+        lambda rules: NUM_ACTION_IDS,
         OBS_SHAPE,
         lambda name: HeuristicBot() if name == "heuristic" else RandomBot(),
         c_tables,
@@ -201,7 +211,45 @@ def _ninedomains() -> _Spec:
     )
 
 
-_SPECS: dict[str, Callable[[], _Spec]] = {"sichuan": _sichuan, "ninedomains": _ninedomains}
+def _shrinewars() -> _Spec:
+    from parlour.shrinewars.bots import HeuristicBot, RandomBot
+    from parlour.shrinewars.game import OBS_SHAPE, Bid, Game, Pass
+    from parlour.shrinewars.ids import ActionIds
+    from parlour.shrinewars.rules import Rules
+
+    def c_tables(core: Any, r: Rules, seed: int, n: int, mask: int, opp: int) -> Any:
+        return core._ShrineWarsVector(
+            n, (_SHRINEWARS_PLAYERS, r.oinks, r.open_table), seed, mask, opp
+        )
+
+    def replay(rules: Rules, seed: int, rows: Sequence[Any]) -> Any:
+        # Each row: seat, amount (0 for a pass), payment per element.
+        game = Game(rules, seed=seed, players=_SHRINEWARS_PLAYERS)
+        for seat, amount, paid in rows:
+            game.apply(seat, Bid(amount, paid) if amount else Pass())
+        return game
+
+    return _Spec(
+        "shrinewars",
+        _SHRINEWARS_PLAYERS,
+        Rules,
+        Game,
+        lambda rules: ActionIds(_SHRINEWARS_PLAYERS * rules.oinks).num_action_ids,
+        OBS_SHAPE,
+        lambda name: HeuristicBot() if name == "heuristic" else RandomBot(),
+        c_tables,
+        replay,
+    )
+
+
+# Shrine Wars is played at its default table of four (Game's players=4).
+_SHRINEWARS_PLAYERS = 4
+
+_SPECS: dict[str, Callable[[], _Spec]] = {
+    "sichuan": _sichuan,
+    "ninedomains": _ninedomains,
+    "shrinewars": _shrinewars,
+}
 
 
 def deal_seeds(seed: int, table: int, count: int) -> list[int]:
@@ -221,7 +269,8 @@ class VectorGame:
     together (see the module docs for the semantics).
 
     ``rules``: the game's ``Rules`` (:class:`parlour.sichuan.Rules`,
-    :class:`parlour.ninedomains.Rules`; ``None`` for the rules of record);
+    :class:`parlour.ninedomains.Rules`, :class:`parlour.shrinewars.Rules`;
+    ``None`` for the rules of record);
     ``seed``: an int in ``0 .. 2**64 - 1``; ``learners``: the seats the
     caller plays (default all), ascending and distinct; ``opponents``:
     ``"random"`` (default) or ``"heuristic"`` for the other seats;
@@ -280,7 +329,7 @@ class VectorGame:
         #: The number of seats at a table.
         self.num_players: int = n
         #: The size of the action-id space.
-        self.num_action_ids: int = spec.num_action_ids
+        self.num_action_ids: int = spec.num_action_ids(rules)
         #: The shape of one seat's observation.
         self.obs_shape: tuple[int, ...] = spec.obs_shape
         self._impl: _CTables | _PyTables

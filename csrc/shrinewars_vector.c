@@ -1,0 +1,653 @@
+/* Many Shrine Wars tables stepped together (see
+ * parlour_shrinewars_vector.h). */
+#include "parlour_shrinewars_vector.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parlour_shrinewars_bots.h"
+
+#if !defined(_WIN32)
+#include <pthread.h>
+#define SWV_THREADS 1
+#else
+#define SWV_THREADS 0
+#endif
+
+/* The observation layout of parlour.shrinewars.arrays (first index of each
+ * field; the lock-step tests compare every value with to_array()). */
+#define SEATS PARLOUR_SWG_MAX_PLAYERS
+enum {
+    O_SEATS = 0,
+    O_OINKS = O_SEATS + SEATS,
+    O_WON = O_OINKS + SEATS * 4,
+    O_POINTS = O_WON + SEATS * 36,
+    O_POOL = O_POINTS + SEATS,
+    O_LOT = O_POOL + 4,
+    O_OPENER = O_LOT + 36,
+    O_HIGH_BID = O_OPENER + SEATS,
+    O_HIGH_PAID = O_HIGH_BID + 1,
+    O_HIGH_BIDDER = O_HIGH_PAID + 4,
+    O_LOT_BIDS = O_HIGH_BIDDER + SEATS,
+    O_PASSED = O_LOT_BIDS + SEATS,
+    O_FORBIDDEN = O_PASSED + SEATS,
+    O_CARDS_LEFT = O_FORBIDDEN + 9,
+    O_SET_ASIDE = O_CARDS_LEFT + 1,
+    O_TO_ACT = O_SET_ASIDE + 36,
+    O_OVER = O_TO_ACT + SEATS,
+    O_END = O_OVER + 1
+};
+typedef char swv_obs_size_matches[O_END == PARLOUR_SWV_OBS ? 1 : -1];
+
+#define MAX_POINTS 324.0 /* arrays.MAX_POINTS */
+#define MAX_POOL 4.0     /* arrays.MAX_POOL */
+#define MAX_CARDS 36.0
+
+/* The pairs of elements a two-element payment uses, in id order
+ * (parlour.shrinewars.ids.PAIRS): PAIR[e][f] for e < f. */
+static const int8_t PAIR[4][4] = {{-1, 0, 1, 2}, {-1, -1, 3, 4}, {-1, -1, -1, 5}, {-1, -1, -1, -1}};
+
+static float ratio(double a, double b)
+{
+    return (float)(a / b);
+}
+
+static void flags(float *out, uint64_t mask)
+{
+    while (mask) {
+        int b = 0;
+        uint64_t low = mask & (~mask + 1);
+        while (!((low >> b) & 1u))
+            b++;
+        out[b] = 1.0f;
+        mask ^= low;
+    }
+}
+
+int parlour_swv_encode(const parlour_swg_game *g, int seat, const int32_t *lot_bid, float *out)
+{
+    parlour_swg_game o;
+    if (!out || !lot_bid)
+        return PARLOUR_E_NULL;
+    int st = parlour_swg_observe_unchecked(g, seat, &o);
+    if (st < 0)
+        return st;
+    int n = o.players;
+    /* Every seat's Oinks from the public payments (arrays.public_oinks): the
+     * seat's own start is its holding less what it gained. */
+    int32_t change[SEATS][4];
+    memset(change, 0, sizeof change);
+    for (int i = 0; i < o.nlots; i++) {
+        const parlour_swg_lot *l = &o.lots[i];
+        if (l->winner < 0)
+            continue;
+        for (int e = 0; e < 4; e++)
+            change[l->winner][e] -= l->paid[e];
+        for (int r = 0; r < n; r++)
+            if ((l->receivers >> r) & 1u)
+                for (int e = 0; e < 4; e++)
+                    change[r][e] += l->share[e];
+    }
+    int32_t start = o.oinks[seat][0] - change[seat][0];
+    double per_element = n * start > 1 ? (double)(n * start) : 1.0;
+    double most_bid = 2.0 * per_element;
+    int over = o.over != 0;
+    memset(out, 0, sizeof(float) * PARLOUR_SWV_OBS);
+    for (int r = 0; r < n; r++) {
+        int s = (seat + r) % n;
+        out[O_SEATS + r] = 1.0f;
+        for (int e = 0; e < 4; e++)
+            out[O_OINKS + 4 * r + e] = ratio(start + change[s][e], per_element);
+        flags(out + O_WON + 36 * r, o.won[s]);
+        out[O_POINTS + r] = ratio(parlour_sw_score_mask(o.won[s]), MAX_POINTS);
+    }
+    for (int e = 0; e < 4; e++) {
+        double v = o.pool[e] / MAX_POOL;
+        out[O_POOL + e] = (float)(v < 1.0 ? v : 1.0);
+    }
+    for (int i = 0; i < o.lot_n; i++)
+        out[O_LOT + o.lot[i]] = 1.0f;
+    if (!over)
+        out[O_OPENER + ((o.opener - seat) % n + n) % n] = 1.0f;
+    if (o.high_seat >= 0) {
+        out[O_HIGH_BID] = ratio(o.high_amount, most_bid);
+        for (int e = 0; e < 4; e++)
+            out[O_HIGH_PAID + e] = ratio(o.high_paid[e], per_element);
+        out[O_HIGH_BIDDER + ((o.high_seat - seat) % n + n) % n] = 1.0f;
+    }
+    for (int s = 0; s < n; s++) {
+        int r = ((s - seat) % n + n) % n;
+        if (lot_bid[s] > 0)
+            out[O_LOT_BIDS + r] = ratio(lot_bid[s], most_bid);
+        if ((o.passed >> s) & 1u)
+            out[O_PASSED + r] = 1.0f;
+    }
+    for (int d = 1; d <= 9; d++)
+        if ((o.values[seat] >> (d - 1)) & 1u)
+            out[O_FORBIDDEN + d - 1] = 1.0f;
+    out[O_CARDS_LEFT] = ratio(o.deck_len - o.deck_top, MAX_CARDS);
+    flags(out + O_SET_ASIDE, o.set_aside);
+    if (!over && o.turn >= 0)
+        out[O_TO_ACT + ((o.turn - seat) % n + n) % n] = 1.0f;
+    out[O_OVER] = over ? 1.0f : 0.0f;
+    return PARLOUR_OK;
+}
+
+/* The lot's elements, lowest first (high -1 for a lot of one element). */
+static void lot_elements(const parlour_swg_game *g, int *low, int *high)
+{
+    *low = *high = -1;
+    for (int e = 0; e < 4; e++)
+        if ((g->lot_elements >> e) & 1u) {
+            if (*low < 0)
+                *low = e;
+            else if (*high < 0)
+                *high = e;
+        }
+}
+
+/* The id of the bid of `amount` with the default payment (all it can from
+ * the lower element first), as Game.legal_mask marks it. */
+static size_t default_id(int32_t most, int low, int high, int32_t held_low, int32_t amount)
+{
+    size_t m = (size_t)most;
+    if (amount <= held_low)
+        return 1 + (size_t)low * m + (size_t)amount - 1;
+    if (held_low == 0)
+        return 1 + (size_t)high * m + (size_t)amount - 1;
+    size_t pair = (size_t)PAIR[low][high];
+    return 1 + 4 * m + (pair * m + (size_t)held_low - 1) * m + (size_t)(amount - held_low) - 1;
+}
+
+int parlour_swv_mask(const parlour_swg_game *g, int seat, int32_t most, size_t naids,
+                     uint8_t *mask)
+{
+    int32_t lo = 0, hi = 0;
+    uint32_t bad = 0;
+    if (!g || !mask)
+        return PARLOUR_E_NULL;
+    memset(mask, 0, naids);
+    int st = parlour_swg_bid_range(g, seat, &lo, &hi, &bad);
+    if (st == PARLOUR_SWG_E_ILLEGAL)
+        return PARLOUR_OK;
+    if (st < 0)
+        return st;
+    if (2 * (int64_t)most < hi)
+        return PARLOUR_E_ARG; /* a state of another size of game */
+    mask[0] = 1;
+    if (lo > hi)
+        return PARLOUR_OK;
+    int low, high;
+    lot_elements(g, &low, &high);
+    if (low < 0)
+        return PARLOUR_E_ARG;
+    int32_t held_low = g->oinks[seat][low];
+    for (int32_t a = lo; a <= hi; a++)
+        if (!((bad >> (a % 10)) & 1u))
+            mask[default_id(most, low, high, held_low, a)] = 1;
+    return PARLOUR_OK;
+}
+
+/* The amount of bid id `id` (any payment): 0 for pass, -1 out of range. */
+static int64_t id_amount(int32_t most, size_t naids, int64_t id)
+{
+    if (id < 0 || (size_t)id >= naids)
+        return -1;
+    if (id == 0)
+        return 0;
+    int64_t m = most, one_end = 1 + 4 * m;
+    if (id < one_end)
+        return (id - 1) % m + 1;
+    int64_t rest = (id - one_end) % (m * m);
+    return rest / m + 1 + rest % m + 1;
+}
+
+/* The k-th (from 0) amount of lo..hi whose unit digit is not in bad. */
+static int32_t kth_amount(int32_t lo, uint32_t bad, uint32_t k)
+{
+    int32_t a = lo;
+    int per = 0;
+    for (int d = 0; d < 10; d++)
+        per += !((bad >> d) & 1u);
+    /* to the start of a decade one by one, then whole decades at once */
+    while (a % 10 != 0) {
+        if (!((bad >> (a % 10)) & 1u)) {
+            if (k == 0)
+                return a;
+            k--;
+        }
+        a++;
+    }
+    a += 10 * (int32_t)(k / (uint32_t)per);
+    k %= (uint32_t)per;
+    for (;; a++)
+        if (!((bad >> (a % 10)) & 1u)) {
+            if (k == 0)
+                return a;
+            k--;
+        }
+}
+
+int parlour_swv_random(const parlour_swg_game *g, int seat, parlour_pyrandom *rng,
+                       int32_t *amount, int32_t paid[4])
+{
+    int32_t lo = 0, hi = 0;
+    uint32_t bad = 0;
+    if (!g || !rng || !amount || !paid)
+        return PARLOUR_E_NULL;
+    int st = parlour_swg_bid_range(g, seat, &lo, &hi, &bad);
+    if (st < 0)
+        return st;
+    uint32_t nbids = 0;
+    if (lo <= hi) {
+        /* count the legal amounts decade by decade */
+        for (int d = 0; d < 10; d++) {
+            if ((bad >> d) & 1u)
+                continue;
+            /* amounts a in lo..hi with a % 10 == d */
+            int32_t first = lo + ((d - lo % 10) % 10 + 10) % 10;
+            if (first <= hi)
+                nbids += (uint32_t)((hi - first) / 10 + 1);
+        }
+    }
+    /* rng.choice(legal): index 0 is the pass, then the bids ascending */
+    uint32_t k = parlour_pyrandom_below(rng, nbids + 1);
+    if (k == 0) {
+        *amount = 0;
+        paid[0] = paid[1] = paid[2] = paid[3] = 0;
+        return PARLOUR_OK;
+    }
+    int32_t a = kth_amount(lo, bad, k - 1);
+    st = parlour_swg_default_payment(g, seat, a, paid);
+    if (st < 0)
+        return st;
+    *amount = a;
+    return PARLOUR_OK;
+}
+
+/* The table's next deal, dealt. */
+static int deal(parlour_swv_env *env, parlour_swv_table *tb)
+{
+    uint8_t deck[PARLOUR_SW_CARDS];
+    parlour_pyrandom r;
+    /* Game(rules, seed=d): random.Random(d) shuffles the card ids; the bots
+     * start a fresh one, a copy of it as seeded (seeding costs more than
+     * the copy). */
+    tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
+    parlour_pyrandom_seed(&tb->bots, tb->seed);
+    r = tb->bots;
+    for (int i = 0; i < PARLOUR_SW_CARDS; i++)
+        deck[i] = (uint8_t)i;
+    parlour_pyrandom_shuffle_u8(&r, deck, PARLOUR_SW_CARDS);
+    tb->nlog = 0;
+    memset(tb->lot_bid, 0, sizeof tb->lot_bid);
+    int st = parlour_swg_init(&tb->g, env->players, env->oinks, env->open_table, deck,
+                              PARLOUR_SW_CARDS);
+    if (st < 0)
+        return st;
+    /* Game.rewards starts its tally at the deal */
+    uint32_t winners = 0;
+    return parlour_swg_result(&tb->g, tb->tallied, &winners);
+}
+
+/* Points won since the last tally (Game.rewards: the change of each seat's
+ * best-partition points). */
+static int collect(parlour_swv_env *env, parlour_swv_table *tb)
+{
+    int32_t points[SEATS];
+    uint32_t winners = 0;
+    int st = parlour_swg_result(&tb->g, points, &winners);
+    if (st < 0)
+        return st;
+    for (int s = 0; s < env->players; s++) {
+        tb->pending[s] += points[s] - tb->tallied[s];
+        tb->tallied[s] = points[s];
+    }
+    return PARLOUR_OK;
+}
+
+static int grow(parlour_swv_entry **log, int32_t *cap, int32_t need)
+{
+    if (need <= *cap)
+        return PARLOUR_OK;
+    int32_t n = *cap ? *cap : 256;
+    while (n < need) {
+        if (n > (1 << 28))
+            return PARLOUR_E_BUFFER;
+        n *= 2;
+    }
+    parlour_swv_entry *p = (parlour_swv_entry *)realloc(*log, (size_t)n * sizeof **log);
+    if (!p)
+        return PARLOUR_E_BUFFER;
+    *log = p;
+    *cap = n;
+    return PARLOUR_OK;
+}
+
+/* Apply and log one action, keeping each seat's last bid on the lot. */
+static int apply_logged(parlour_swv_table *tb, int seat, int32_t amount, const int32_t paid[4])
+{
+    int st = grow(&tb->log, &tb->caplog, tb->nlog + 1);
+    if (st < 0)
+        return st;
+    int nlots = tb->g.nlots;
+    st = parlour_swg_apply(&tb->g, seat, amount, paid);
+    if (st < 0)
+        return st;
+    parlour_swv_entry *e = &tb->log[tb->nlog++];
+    e->seat = seat;
+    e->amount = amount;
+    memcpy(e->paid, paid, sizeof e->paid);
+    if (tb->g.nlots != nlots)
+        memset(tb->lot_bid, 0, sizeof tb->lot_bid); /* a new lot: no bids yet */
+    else if (amount > 0)
+        tb->lot_bid[seat] = amount;
+    return PARLOUR_OK;
+}
+
+static int choose(parlour_swv_table *tb, int seat, int bot, int32_t *amount, int32_t paid[4])
+{
+    if (bot == PARLOUR_SWV_HEURISTIC) {
+        parlour_swg_game o;
+        int32_t nlegal = 0;
+        int st = parlour_swg_observe_unchecked(&tb->g, seat, &o);
+        if (st < 0)
+            return st;
+        return parlour_swg_bot_heuristic(&o, 4, 6.0, amount, paid, &nlegal);
+    }
+    return parlour_swv_random(&tb->g, seat, &tb->bots, amount, paid);
+}
+
+/* Play the bots until a learner seat is asked, finishing (and redealing) a
+ * game that ends on the way. */
+static int advance(parlour_swv_env *env, parlour_swv_table *tb)
+{
+    for (;;) {
+        int st;
+        if (tb->g.over) {
+            st = collect(env, tb);
+            if (st < 0)
+                return st;
+            /* the finished deal's log becomes the last one: swap the buffers */
+            parlour_swv_entry *p = tb->last;
+            int32_t cap = tb->caplast;
+            tb->last = tb->log;
+            tb->caplast = tb->caplog;
+            tb->nlast = tb->nlog;
+            tb->log = p;
+            tb->caplog = cap;
+            tb->last_seed = tb->seed;
+            tb->finished++;
+            tb->done = 1;
+            st = deal(env, tb);
+            if (st < 0)
+                return st;
+            continue;
+        }
+        int seat = parlour_swg_to_act(&tb->g);
+        if (seat < 0)
+            return PARLOUR_E_ARG; /* a live game always asks someone */
+        if (env->slot[seat] >= 0) {
+            tb->asked = (int8_t)seat;
+            return PARLOUR_OK;
+        }
+        int32_t amount = 0, paid[4] = {0, 0, 0, 0};
+        st = choose(tb, seat, env->opponents, &amount, paid);
+        if (st >= 0)
+            st = apply_logged(tb, seat, amount, paid);
+        if (st < 0)
+            return st;
+    }
+}
+
+static int write_out(parlour_swv_env *env, int i, const parlour_swv_out *out)
+{
+    parlour_swv_table *tb = &env->tables[i];
+    int S = env->nlearners;
+    int st = collect(env, tb);
+    if (st < 0)
+        return st;
+    for (int k = 0; k < S; k++) {
+        size_t row = (size_t)i * (size_t)S + (size_t)k;
+        int seat = env->learners[k];
+        uint8_t *mask = out->mask + row * env->naids;
+        out->rewards[row] = (float)tb->pending[seat];
+        if (seat != tb->asked) {
+            out->to_act[row] = 0;
+            memset(mask, 0, env->naids);
+            continue;
+        }
+        out->to_act[row] = 1;
+        st = parlour_swv_mask(&tb->g, seat, env->most, env->naids, mask);
+        if (st >= 0)
+            st = parlour_swv_encode(&tb->g, seat, tb->lot_bid, out->obs + row * PARLOUR_SWV_OBS);
+        if (st < 0)
+            return st;
+    }
+    memset(tb->pending, 0, sizeof tb->pending); /* the bots' points are nobody's reward */
+    out->done[i] = tb->done;
+    tb->done = 0;
+    return PARLOUR_OK;
+}
+
+enum { OP_RESET, OP_STEP, OP_RANDOM };
+
+static int run_one(parlour_swv_env *env, int i, int op, const parlour_swv_out *out)
+{
+    parlour_swv_table *tb = &env->tables[i];
+    int st;
+    if (op == OP_RESET) {
+        uint32_t words[4] = {(uint32_t)i, env->seed_words[0], env->seed_words[1], 0};
+        parlour_pyrandom_seed_words(&tb->deals, words, 3);
+        memset(tb->pending, 0, sizeof tb->pending);
+        tb->finished = 0;
+        tb->nlast = 0;
+        tb->last_seed = 0;
+        tb->asked = -1;
+        st = deal(env, tb);
+    } else if (op == OP_RANDOM) {
+        int32_t amount = 0, paid[4] = {0, 0, 0, 0};
+        if (tb->asked < 0)
+            return PARLOUR_E_ARG;
+        st = parlour_swv_random(&tb->g, tb->asked, &tb->bots, &amount, paid);
+        if (st >= 0)
+            st = apply_logged(tb, tb->asked, amount, paid);
+    } else {
+        st = apply_logged(tb, tb->chosen.seat, tb->chosen.amount, tb->chosen.paid);
+    }
+    tb->done = 0;
+    if (st >= 0)
+        st = advance(env, tb);
+    if (st >= 0)
+        st = write_out(env, i, out);
+    if (op == OP_RESET)
+        out->done[i] = 0;
+    return st;
+}
+
+typedef struct {
+    parlour_swv_env *env;
+    const parlour_swv_out *out;
+    int lo, hi, op, status, failed;
+} job;
+
+static void *run_range(void *arg)
+{
+    job *j = (job *)arg;
+    j->status = PARLOUR_OK;
+    j->failed = -1;
+    for (int i = j->lo; i < j->hi; i++) {
+        int st = run_one(j->env, i, j->op, j->out);
+        if (st < 0 && j->failed < 0) {
+            j->status = st;
+            j->failed = i;
+        }
+    }
+    return NULL;
+}
+
+/* Tables split into `threads` contiguous ranges; each table is touched by
+ * one thread only, so the results do not depend on the split. */
+static int run(parlour_swv_env *env, int op, const parlour_swv_out *out, int threads)
+{
+    if (!env || !out || !out->obs || !out->mask || !out->to_act || !out->rewards || !out->done)
+        return PARLOUR_E_NULL;
+    if (threads < 1)
+        threads = 1;
+    if (threads > 64)
+        threads = 64;
+    if (threads > env->ntables)
+        threads = env->ntables;
+    job jobs[64];
+    int n = env->ntables;
+    for (int k = 0; k < threads; k++) {
+        jobs[k].env = env;
+        jobs[k].out = out;
+        jobs[k].op = op;
+        jobs[k].lo = (int)((long long)n * k / threads);
+        jobs[k].hi = (int)((long long)n * (k + 1) / threads);
+    }
+#if SWV_THREADS
+    pthread_t ids[64];
+    int started[64];
+    for (int k = 1; k < threads; k++)
+        started[k] = pthread_create(&ids[k], NULL, run_range, &jobs[k]) == 0;
+    run_range(&jobs[0]);
+    for (int k = 1; k < threads; k++) {
+        if (started[k])
+            pthread_join(ids[k], NULL);
+        else
+            run_range(&jobs[k]); /* no thread to be had: do it here */
+    }
+#else
+    for (int k = 0; k < threads; k++)
+        run_range(&jobs[k]);
+#endif
+    for (int k = 0; k < threads; k++)
+        if (jobs[k].status < 0) {
+            env->err_table = jobs[k].failed;
+            env->err_status = jobs[k].status;
+            return jobs[k].status;
+        }
+    return PARLOUR_OK;
+}
+
+parlour_swv_env *parlour_swv_new(int players, int oinks, int open_table, uint64_t seed,
+                                 int ntables, unsigned learner_mask, int opponents)
+{
+    if (players < PARLOUR_SWG_MIN_PLAYERS || players > PARLOUR_SWG_MAX_PLAYERS || oinks < 0 ||
+        oinks > PARLOUR_SWG_MAX_OINKS || ntables < 1 || learner_mask == 0 ||
+        (learner_mask >> players) != 0 ||
+        (opponents != PARLOUR_SWV_RANDOM && opponents != PARLOUR_SWV_HEURISTIC))
+        return NULL;
+    parlour_swv_env *env = (parlour_swv_env *)calloc(1, sizeof *env);
+    if (!env)
+        return NULL;
+    env->tables = (parlour_swv_table *)calloc((size_t)ntables, sizeof(parlour_swv_table));
+    if (!env->tables) {
+        free(env);
+        return NULL;
+    }
+    env->players = players;
+    env->oinks = oinks;
+    env->open_table = open_table ? 1 : 0;
+    env->most = players * oinks;
+    env->naids = 1 + 4 * (size_t)env->most + 6 * (size_t)env->most * (size_t)env->most;
+    env->seed_words[0] = (uint32_t)seed;
+    env->seed_words[1] = (uint32_t)(seed >> 32);
+    env->ntables = ntables;
+    env->opponents = opponents;
+    for (int s = 0; s < SEATS; s++) {
+        env->slot[s] = -1;
+        if ((learner_mask >> s) & 1u) {
+            env->slot[s] = (int8_t)env->nlearners;
+            env->learners[env->nlearners++] = (int8_t)s;
+        }
+    }
+    for (int i = 0; i < ntables; i++)
+        env->tables[i].asked = -1;
+    return env;
+}
+
+void parlour_swv_free(parlour_swv_env *env)
+{
+    if (env) {
+        for (int i = 0; i < env->ntables; i++) {
+            free(env->tables[i].log);
+            free(env->tables[i].last);
+        }
+        free(env->tables);
+        free(env);
+    }
+}
+
+int parlour_swv_reset(parlour_swv_env *env, const parlour_swv_out *out, int threads)
+{
+    return run(env, OP_RESET, out, threads);
+}
+
+int parlour_swv_check(parlour_swv_env *env, const int32_t *actions)
+{
+    if (!env || !actions)
+        return PARLOUR_E_NULL;
+    int S = env->nlearners;
+    for (int i = 0; i < env->ntables; i++) {
+        parlour_swv_table *tb = &env->tables[i];
+        if (tb->asked < 0) {
+            env->err_table = i;
+            env->err_seat = -1;
+            env->err_kind = 0;
+            return PARLOUR_E_ARG; /* not reset */
+        }
+        for (int k = 0; k < S; k++) {
+            int seat = env->learners[k];
+            int32_t a = actions[(size_t)i * (size_t)S + (size_t)k];
+            int kind = 0;
+            if (seat != tb->asked) {
+                if (a != -1)
+                    kind = PARLOUR_SWV_ERR_NOT_TO_ACT;
+            } else if (a == -1) {
+                kind = PARLOUR_SWV_ERR_MISSING;
+            } else {
+                /* legal when legal_mask marks it: pass, or a legal amount
+                 * with its default payment */
+                int64_t amount = id_amount(env->most, env->naids, a);
+                int32_t lo = 0, hi = 0, paid[4] = {0, 0, 0, 0};
+                uint32_t bad = 0;
+                kind = PARLOUR_SWV_ERR_ILLEGAL;
+                if (amount >= 0 && parlour_swg_bid_range(&tb->g, seat, &lo, &hi, &bad) == 0) {
+                    if (amount == 0) {
+                        kind = 0;
+                    } else if (amount >= lo && amount <= hi && !((bad >> (amount % 10)) & 1u)) {
+                        int low, high;
+                        lot_elements(&tb->g, &low, &high);
+                        if ((size_t)a == default_id(env->most, low, high,
+                                                    tb->g.oinks[seat][low], (int32_t)amount) &&
+                            parlour_swg_default_payment(&tb->g, seat, (int32_t)amount, paid) == 0)
+                            kind = 0;
+                    }
+                }
+                tb->chosen.seat = seat;
+                tb->chosen.amount = (int32_t)(amount > 0 ? amount : 0);
+                memcpy(tb->chosen.paid, paid, sizeof paid);
+            }
+            if (kind) {
+                env->err_table = i;
+                env->err_seat = seat;
+                env->err_kind = kind;
+                return PARLOUR_E_ILLEGAL;
+            }
+        }
+    }
+    return PARLOUR_OK;
+}
+
+int parlour_swv_step(parlour_swv_env *env, const parlour_swv_out *out, int threads)
+{
+    return run(env, OP_STEP, out, threads);
+}
+
+int parlour_swv_step_random(parlour_swv_env *env, const parlour_swv_out *out, int threads)
+{
+    return run(env, OP_RANDOM, out, threads);
+}
