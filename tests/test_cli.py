@@ -996,14 +996,14 @@ def test_play_in_chinese_names_tiles_and_actions_from_the_catalogue(
     code, out = _play_lines(
         capsys, monkeypatch, "1\n1\nquit\n", "sichuan", "--seed", "3", "--locale", "zh"
     )
-    assert code == 1 and "game abandoned" in out
+    assert code == 1 and "牌局已放弃" in out
     # The missing-suit choices: the notation to type and the Chinese reading.
     for suit, zh in _ZH_SUITS.items():
         assert re.search(rf"\d\. declare {suit}  定缺：{zh}\n", out)  # noqa: RUF001
     # The hand as dealt, each tile by its Chinese name (rank numeral, suit).
     kinds = [parlour.sichuan.kind_text(t // 4) for t in hand]
     names = " ".join(_ZH_RANKS[int(k[0]) - 1] + _ZH_SUITS[k[1]] for k in kinds)
-    assert f"your hand: {names}" in out
+    assert f"你的手牌：{names}" in out
     # The other seats' declarations, read in Chinese.
     assert re.search(r"座位 [123]：定缺：[万筒条]", out)  # noqa: RUF001
     # The same game in English is unchanged: notation only.

@@ -18,12 +18,15 @@ ValueError: unknown locale 'fr': use one of en, zh
 ('一万、二万', '1 Characters, 2 Characters')
 >>> "Discard" + colon("en") + "5m", "打出" + colon("zh") + "五万"
 ('Discard: 5m', '打出：五万')
+>>> rjust("you", 5) + "|", rjust("你", 5) + "|", columns("座位 1")
+('  you|', '   你|', 6)
 """
 
 # ruff: noqa: RUF001, RUF002 (Chinese text: its full-width punctuation is meant)
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -38,7 +41,9 @@ __all__ = [
     "Section",
     "check_locale",
     "colon",
+    "columns",
     "join",
+    "rjust",
 ]
 
 #: A locale a name can be given in: English or (simplified) Chinese.
@@ -71,6 +76,18 @@ def join(names: Iterable[str], locale: Locale = "en") -> str:
 def colon(locale: Locale = "en") -> str:
     """The colon after a heading in ``locale`` (``: `` or ``：``)."""
     return _COLON[check_locale(locale)]
+
+
+def columns(text: str) -> int:
+    """The width of ``text`` on a terminal: a wide (Chinese) character takes
+    two columns."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def rjust(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal columns (as
+    ``f"{text:>{width}}"`` aligns text of narrow characters)."""
+    return " " * max(0, width - columns(text)) + text
 
 
 @dataclass(frozen=True)
@@ -136,6 +153,11 @@ class Catalogue:
             if s.name == name:
                 return s
         raise KeyError(f"{self.game} names have no section {name!r}")
+
+    def words(self, section: str, locale: Locale = "en") -> dict[str, str]:
+        """Every name of ``section`` in ``locale``, by key."""
+        loc = check_locale(locale)
+        return {e.key: e.text(loc) for e in self.section(section).entries}
 
     def lookup(self, section: str, key: str, locale: Locale = "en") -> str:
         """The name of ``key`` in ``section``; ``ValueError`` if it has none."""

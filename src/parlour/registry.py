@@ -29,13 +29,15 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
+from parlour._locale import Locale
 from parlour.protocol import Action, Bot, Game, Observation, Result, Rules
 
 __all__ = [
     "GameSpec",
     "HandOption",
+    "TableView",
     "TerminalSpec",
     "game_class",
     "games",
@@ -49,7 +51,17 @@ def _winner_count(result: Result) -> tuple[str, ...]:
     return (f"{len(result.winners)} winner(s)",)
 
 
-def _fields_view(obs: Observation) -> str:
+class TableView(Protocol):
+    """A game's table as one seat sees it: ``view(observation, locale)``,
+    the locale (``"en"`` or ``"zh"``) ``"en"`` if not given."""
+
+    def __call__(self, obs: Observation, locale: Locale = "en", /) -> str:
+        """The table ``obs`` shows, its words in ``locale``."""
+
+
+def _fields_view(obs: Observation, locale: Locale = "en") -> str:
+    # Field names are the code's: the same in every locale.
+    del locale
     return "\n".join(f"{k}: {v}" for k, v in obs.to_dict().items())
 
 
@@ -102,8 +114,8 @@ class TerminalSpec:
     text, every move is told, and an automatic pass says nothing more.
     """
 
-    #: The table one seat sees, from its observation alone.
-    render: Callable[[Observation], str] = _fields_view
+    #: The table one seat sees, from its observation alone, in a locale.
+    render: TableView = _fields_view
     #: How the game's actions are written, with examples, for ``help``.
     notation: str = ""
     #: The text a player sees for an action (the menu's label).

@@ -9,13 +9,16 @@ only legal action is made for the player unless ``auto_pass`` is off. The
 other seats' actions are reported as they happen, except choices the rules
 keep secret (the tiles a Sichuan seat passes in the exchange).
 
-With ``locale="zh"`` (``parlour play --locale zh``) the names a person
-reads come from the game's names catalogue in Chinese: each menu entry
-shows the action's reading beside the notation to type (``1. discard 5m
-打出五万``), the other seats' moves, hidden moves and the ledger's reasons
-are read in Chinese, and the tiles and cards the table view names one by
-one (``5m``, ``9W``) are replaced by their Chinese names; the notation
-typed stays the game's.
+With ``locale="zh"`` (``parlour play --locale zh``) everything the loop
+says is in Chinese: the table (its words from the ``table`` section of the
+game's names catalogue, its tiles and cards by their Chinese names), the
+first lines, the prompt, the help (the game's notation from
+``parlour.<game>.names.NOTATION_ZH``), the messages for bad input, each
+menu entry's reading beside the notation to type (``1. discard 5m
+打出五万``), the other seats' moves, hidden moves and the ledger's reasons.
+What the player types stays the game's notation and the words ``help``,
+``list``, ``look`` and ``quit``; a refusal's reason, when an engine gives
+one, stays in the engine's English.
 
 The views are plain functions of an observation, usable on their own:
 
@@ -37,7 +40,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
-from parlour._locale import Locale, check_locale
+from parlour._locale import Locale, check_locale, join, rjust
 from parlour.errors import IllegalActionError
 from parlour.protocol import Action, Game, Observation, Result, Rules
 from parlour.registry import GameSpec, TerminalSpec, games, spec
@@ -53,6 +56,17 @@ __all__ = [
 #: Menus longer than this are summarised unless the player asks for ``list``.
 MENU_LIMIT = 40
 
+
+_HELP_EN = (
+    "type the number of an action or its text; Up and Down recall earlier lines,\n"
+    "Tab completes an action; 'list' shows every legal action, 'look' the table\n"
+    "again, 'quit' ends the game (with --save the record is kept)"
+)
+_HELP_ZH = (
+    "输入动作的编号或文字；上下方向键调出先前输入的行，Tab 补全动作；\n"
+    "'list' 列出所有合法动作，'look' 重新显示牌桌，'quit' 结束牌局\n"
+    "（用 --save 时保存记录）"
+)
 
 #: The terminal's own words in each locale (the games' names come from
 #: their catalogues).
@@ -70,6 +84,27 @@ _UI: dict[Locale, dict[str, str]] = {
         "pays": "{} pays {} {} ({})",
         "over": "game over",
         "colon": ": ",
+        "first": "{game}, seed {seed}: you are seat 0; {others} ({bots})",
+        "one bot": "seat 1 is a bot",
+        "bots": "seats 1-{} are bots",
+        "type help": "type 'help' for help",
+        "help": _HELP_EN,
+        "prompt": "your move> ",
+        "abandoned": "game abandoned",
+        "end of input": "\nend of input: game abandoned",
+        "legal actions": "legal actions:",
+        "long menu": "{n} legal actions, e.g. '{first}'; type one, a number, "
+        "or 'list' to see them all",
+        "auto pass": "you pass{} (automatic: pass is your only legal action)",
+        "passed on": " on {}",
+        "passed from": " on {} from seat {}",
+        "no claim": "no {0}: {2}",
+        "no such": "there is no action {k}: choose 1 to {n} (or type 'help')",
+        "may not": "you may not {0} now: {2}",
+        "not legal": "{!r} is not a legal action now: {}",
+        "cannot save": "cannot save the record to {}: {}",
+        "saved": "record saved to {}",
+        "saved unfinished": "record of the unfinished game ({} actions) saved to {}",
     },
     "zh": {
         "you": "你",
@@ -84,6 +119,26 @@ _UI: dict[Locale, dict[str, str]] = {
         "pays": "{}付给{} {}（{}）",
         "over": "牌局结束",
         "colon": "：",
+        "first": "{game}，种子 {seed}：你是座位 0；{others}（{bots}）",
+        "one bot": "座位 1 是电脑",
+        "bots": "座位 1-{} 是电脑",
+        "type help": "输入 'help' 查看帮助",
+        "help": _HELP_ZH,
+        "prompt": "你的动作> ",
+        "abandoned": "牌局已放弃",
+        "end of input": "\n输入结束：牌局已放弃",
+        "legal actions": "合法动作：",
+        "long menu": "共 {n} 个合法动作，例如 '{first}'；输入动作、编号，或输入 'list' 列出全部",
+        "auto pass": "你过{}（自动：过是你唯一的合法动作）",
+        "passed on": "（{}）",
+        "passed from": "（座位 {1} 的{0}）",
+        "no claim": "不能{1}：{2}",
+        "no such": "没有第 {k} 个动作：请选 1 到 {n}（或输入 'help'）",
+        "may not": "你现在不能{1}：{2}",
+        "not legal": "{!r} 现在不是合法动作：{}",
+        "cannot save": "无法把记录保存到 {}：{}",
+        "saved": "记录已保存到 {}",
+        "saved unfinished": "未完成牌局的记录（{} 个动作）已保存到 {}",
     },
 }
 
@@ -99,7 +154,8 @@ _NAMED_SECTIONS = ("patterns", "groups", "combinations")
 
 
 def _named(game: str, text: str, locale: Locale) -> str:
-    """``text`` (a table view, a hand report) with each tile or card it
+    """``text`` (a hand report, what an automatic pass let go: texts the
+    game's spec writes in English) with each tile or card it
     names on its own (a key of the catalogue's first section holding a
     letter: ``5m``, ``9W``, ``Rg``) and each fan pattern or group type
     (``full_flush``, ``command``) replaced by its name in ``locale``. Keys
@@ -147,21 +203,25 @@ def _spec(game_name: str) -> GameSpec:
         raise ValueError(str(exc.args[0])) from None
 
 
-def render(obs: Observation) -> str:
+def render(obs: Observation, locale: Locale = "en") -> str:
     """A plain-text view of one seat's observation: the table its game's
     spec renders (what :meth:`Game.render(seat) <parlour.sichuan.Game.render>`
-    shows), or every field of an observation of a game without one.
+    shows), or every field of an observation of a game without one; its
+    words in ``locale``.
 
     >>> import parlour
     >>> game = parlour.make("ninedomains", seed=1)
     >>> render(game.observation(1)) == game.render(1)
     True
+    >>> print(render(game.observation(1), "zh").splitlines()[0])
+    九域 - 你是座位 1 - 第 1 回合 - 阶段 布阵
     """
+    loc = check_locale(locale)
     for name in games():
         s = spec(name)
         if s.observation is not None and isinstance(obs, s.observation):
-            return s.terminal.render(obs)
-    return TerminalSpec().render(obs)
+            return s.terminal.render(obs, loc)
+    return TerminalSpec().render(obs, loc)
 
 
 def action_label(game: str, action: Action) -> str:
@@ -215,7 +275,8 @@ def format_result(
     lines = [words["result"]]
     for s in range(num_players):
         mark = f"  {words['winner']}" if s in result.winners else ""
-        lines.append(f"  {name(s):>7}{words['colon'].rstrip()} {result.scores[s]:g}{mark}")
+        seat = rjust(name(s), 7)
+        lines.append(f"  {seat}{words['colon'].rstrip()} {result.scores[s]:g}{mark}")
     if not result.winners:
         lines.append(f"  {words['nobody']}")
     if result.ledger:
@@ -227,13 +288,6 @@ def format_result(
     else:
         lines.append(words["none"])
     return "\n".join(lines)
-
-
-_HELP = (
-    "type the number of an action or its text; Up and Down recall earlier lines,\n"
-    "Tab completes an action; 'list' shows every legal action, 'look' the table\n"
-    "again, 'quit' ends the game (with --save the record is kept)"
-)
 
 
 def _report(
@@ -257,11 +311,13 @@ def _report(
     return who + _UI[locale]["colon"] + action_display(game_spec.name, text, locale)
 
 
-def _why_no_claim(view: TerminalSpec, game: Game, obs: Observation) -> str:
+def _why_no_claim(game_spec: GameSpec, game: Game, obs: Observation, locale: Locale = "en") -> str:
     # Why the claim a player could expect (a Sichuan pung of a tile it holds
     # two of) is refused: the question a newcomer asks when the pass is made
     # for it.
-    claim = view.claim_to_explain(obs)
+    from parlour.wire.display import action_display
+
+    claim = game_spec.terminal.claim_to_explain(obs)
     if claim is None:
         return ""
     try:
@@ -269,8 +325,30 @@ def _why_no_claim(view: TerminalSpec, game: Game, obs: Observation) -> str:
     except IllegalActionError as exc:
         refused = _REFUSAL.fullmatch(str(exc))
         if refused is not None:
-            return f"no {refused.group(1)}: {refused.group(2)}"
+            verb = refused.group(1)
+            read = action_display(game_spec.name, verb, locale)
+            return _UI[locale]["no claim"].format(verb, read, refused.group(2))
     return ""
+
+
+def _passed_text(game_spec: GameSpec, obs: Observation, locale: Locale) -> str:
+    # What an automatic pass let go, as the spec writes it (" on 5m from
+    # seat 2", " on the lot 3F"), said again in ``locale``.
+    text = game_spec.terminal.passed_on(obs)
+    if locale == "en" or not text:
+        return text
+    words = _UI[locale]
+    found = _PASSED.fullmatch(text)
+    if found is None:
+        return _named(game_spec.name, text, locale)
+    thing = _named(game_spec.name, found.group(1), locale)
+    if found.group(2) is None:
+        return words["passed on"].format(thing)
+    return words["passed from"].format(thing, found.group(2))
+
+
+# The specs' passed_on texts: what was on offer, and from which seat.
+_PASSED = re.compile(r" on (?:the lot )?(.+?)(?: from seat (\d+))?")
 
 
 def play_terminal(
@@ -300,6 +378,7 @@ def play_terminal(
     language of the names shown (see the module's text).
     """
     from parlour.simulation import make_bots, parse_bots, resolve_rules, rules_text
+    from parlour.wire.display import title_display
 
     loc = check_locale(locale)
     stream = out if out is not None else sys.stdout
@@ -321,26 +400,29 @@ def play_terminal(
     choices: list[tuple[str, Action]] = []
     if read is input:
         _edit_lines(lambda: [label for label, _ in choices] + list(_WORDS))
-    others = "seat 1 is a bot" if n == 2 else f"seats 1-{n - 1} are bots"
-    say(f"{game_name}, seed {seed}: you are seat 0; {others} ({', '.join(names[1:])})")
+    words = _UI[loc]
+    others = words["one bot"] if n == 2 else words["bots"].format(n - 1)
+    title = game_name if loc == "en" else title_display(game_name, game_spec.title, loc)
+    bot_names = join(names[1:], loc)
+    say(words["first"].format(game=title, seed=seed, others=others, bots=bot_names))
     if chosen != type(chosen)():
         say(rules_text(chosen))
-    say("type 'help' for help")
+    say(words["type help"])
     try:
         status = _loop(game, game_spec, players, rng, read, say, auto_pass, choices, loc)
     except KeyboardInterrupt:
-        _save(game, save, say)
+        _save(game, save, say, loc)
         raise
     if status:
-        _save(game, save, say)
+        _save(game, save, say, loc)
         return status
     result = game.result
     assert result is not None
     say()
     say(_UI[loc]["over"])
-    say(_named(game_name, view.render(game.observation(0)), loc))
+    say(view.render(game.observation(0), loc))
     say(format_result(result, n, me=0, locale=loc, game=game_name))
-    _save(game, save, say)
+    _save(game, save, say, loc)
     return 0
 
 
@@ -364,6 +446,7 @@ def _loop(
     from parlour.wire.display import action_display
 
     view = game_spec.terminal
+    words = _UI[locale]
 
     def reading(label: str) -> str:
         return action_display(game_spec.name, label, locale)
@@ -386,9 +469,8 @@ def _loop(
         legal = game.legal_actions(0)
         if auto_pass and len(legal) == 1 and str(legal[0]) == "pass":
             obs = game.observation(0)
-            why = _why_no_claim(view, game, obs)
-            passed = _named(game_spec.name, view.passed_on(obs), locale)
-            say(f"you pass{passed} (automatic: pass is your only legal action)")
+            why = _why_no_claim(game_spec, game, obs, locale)
+            say(words["auto pass"].format(_passed_text(game_spec, obs, locale)))
             if why:
                 say(f"  {why}")
             game.apply(0, legal[0])
@@ -396,32 +478,33 @@ def _loop(
         choices[:] = _menu(view, legal)
         if shown:
             say("")
-            say(_named(game_spec.name, view.render(game.observation(0)), locale))
-            _show_menu(say, choices, full=False, reading=menu_reading)
+            say(view.render(game.observation(0), locale))
+            _show_menu(say, choices, full=False, reading=menu_reading, locale=locale)
             shown = False
         try:
-            line = read("your move> ").strip()
+            line = read(words["prompt"]).strip()
         except EOFError:
-            say("\nend of input: game abandoned")
+            say(words["end of input"])
             return 1
         if not line:
             continue
         word = line.lower()
         if word in ("q", "quit", "exit"):
-            say("game abandoned")
+            say(words["abandoned"])
             return 1
         if word in ("h", "help", "?"):
-            if view.notation:
-                say(view.notation)
-            say(_HELP)
+            notation = view.notation if locale == "en" else _notation_zh(game_spec)
+            if notation:
+                say(notation)
+            say(words["help"])
             continue
         if word in ("l", "list"):
-            _show_menu(say, choices, full=True, reading=menu_reading)
+            _show_menu(say, choices, full=True, reading=menu_reading, locale=locale)
             continue
         if word == "look":
             shown = True
             continue
-        chosen = _choose(game, choices, line)
+        chosen = _choose(game, choices, line, locale, reading)
         if isinstance(chosen, str):
             say(chosen)
             continue
@@ -435,20 +518,29 @@ def _loop(
     return 0
 
 
-def _save(game: Game, path: str | None, say: Callable[[str], None]) -> None:
+def _notation_zh(game_spec: GameSpec) -> str:
+    # The game's notation explained in Chinese, where its names module has
+    # it; else the spec's English.
+    from parlour.wire.display import _names
+
+    found = getattr(_names(game_spec.name), "NOTATION_ZH", None)
+    return found if isinstance(found, str) else game_spec.terminal.notation
+
+
+def _save(game: Game, path: str | None, say: Callable[[str], None], locale: Locale = "en") -> None:
     if path is None:
         return
+    words = _UI[locale]
     try:
         with open(path, "w", encoding="utf-8") as fh:
             json.dump(game.record(), fh)
     except OSError as exc:
-        say(f"cannot save the record to {path}: {exc.strerror or exc}")
+        say(words["cannot save"].format(path, exc.strerror or exc))
         return
     if game.is_over:
-        say(f"record saved to {path}")
+        say(words["saved"].format(path))
     else:
-        moves = len(game.history)
-        say(f"record of the unfinished game ({moves} actions) saved to {path}")
+        say(words["saved unfinished"].format(len(game.history), path))
 
 
 def _edit_lines(words: Callable[[], list[str]]) -> None:
@@ -478,17 +570,16 @@ def _show_menu(
     *,
     full: bool,
     reading: Callable[[str], str] | None = None,
+    locale: Locale = "en",
 ) -> None:
     # ``reading`` gives each label's reading beside it (a locale other than
     # English); the label stays what the player types.
+    words = _UI[locale]
     if len(choices) > MENU_LIMIT and not full:
-        say(
-            f"{len(choices)} legal actions, e.g. '{choices[0][0]}'; type one, a number, "
-            "or 'list' to see them all"
-        )
+        say(words["long menu"].format(n=len(choices), first=choices[0][0]))
         return
     width = len(str(len(choices)))
-    say("legal actions:")
+    say(words["legal actions"])
     for i, (label, _) in enumerate(choices, 1):
         shown = "" if reading is None else reading(label)
         extra = f"  {shown}" if shown and shown != label else ""
@@ -499,12 +590,21 @@ def _show_menu(
 _REFUSAL = re.compile(r"seat 0 may not (.+?) now: (.*)", re.DOTALL)
 
 
-def _choose(game: Game, choices: list[tuple[str, Action]], line: str) -> Action | str:
-    """The action ``line`` picks, or a message saying why it picks none."""
+def _choose(
+    game: Game,
+    choices: list[tuple[str, Action]],
+    line: str,
+    locale: Locale = "en",
+    reading: Callable[[str], str] = str,
+) -> Action | str:
+    """The action ``line`` picks, or a message in ``locale`` saying why it
+    picks none (``reading`` reads a refused verb in ``locale``; the
+    engine's reason stays as the engine words it)."""
+    words = _UI[locale]
     if line.isdigit():
         k = int(line)
         if not 1 <= k <= len(choices):
-            return f"there is no action {k}: choose 1 to {len(choices)} (or type 'help')"
+            return words["no such"].format(k=k, n=len(choices))
         text = choices[k - 1][0]
     else:
         text = " ".join(line.split())
@@ -516,6 +616,7 @@ def _choose(game: Game, choices: list[tuple[str, Action]], line: str) -> Action 
         message = str(exc)
     refused = _REFUSAL.fullmatch(message)
     if refused is not None:
-        return f"you may not {refused.group(1)} now: {refused.group(2)}"
+        verb = refused.group(1)
+        return words["may not"].format(verb, reading(verb), refused.group(2))
     message = message.removeprefix("seat 0: ")
-    return f"{text!r} is not a legal action now: {message}"
+    return words["not legal"].format(text, message)

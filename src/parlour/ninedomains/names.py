@@ -28,7 +28,15 @@ from parlour.errors import NotationError
 from parlour.ninedomains.cards import CARD_TEXTS, card_index
 from parlour.ninedomains.rules import DOMAINS
 
-__all__ = ["CATALOGUE", "card_name", "describe_action", "domain_name", "name", "rule_name"]
+__all__ = [
+    "CATALOGUE",
+    "NOTATION_ZH",
+    "card_name",
+    "describe_action",
+    "domain_name",
+    "name",
+    "rule_name",
+]
 
 
 def _card(text: str) -> Entry:
@@ -99,6 +107,50 @@ _WORDS = (
     Entry("nobody", "Nobody", "无人"),
 )
 
+#: How the game's actions are written, in Chinese: ``parlour play --locale zh``
+#: shows it for ``help`` (the English is the spec's ``notation``; the
+#: examples to type are the same).
+NOTATION_ZH = """\
+九域的动作（你的牌：0-5，以及特殊牌 1- 1+ 2- 2+ 3- 3+ 4- 4+ *）：
+  place 0 1 2        把牌 0 放在位置 0、牌 1 放在位置 1、牌 2 放在位置 2：
+                     每张牌争夺该位置上的领地（数字是牌，不是位置）
+  place 5 1- *       同上，用牌 5、1- 和 *
+  swap 4 9           （赢下的 2-）交出你的领地 4，换取对方的领地 9
+  recover 1+ give 0  （赢下的 3-）从已用牌堆取回 1+，把 0 放进去
+  decline            不使用 3-"""
+
+# The words of the terminal's table (parlour.ninedomains.table), as
+# templates filled by str.format: the English ones are the table's text
+# exactly. Cards stay in their notation (``4+``), short enough for a row.
+_TABLE = (
+    Entry(
+        "head",
+        "The Nine Domains{you} - round {round} - phase {phase}",
+        "九域{you} - 第 {round} 回合 - 阶段 {phase}",
+    ),
+    Entry("you are", "you are seat {}", "你是座位 {}"),
+    Entry("to act", "to act: {}", "待行动：{}"),
+    Entry("you", "you", "你"),
+    Entry("seat", "seat {}", "座位 {}"),
+    Entry("seats", "seats {}", "{}号座位"),
+    Entry("offer", "domains on offer (positions 0 1 2): {}", "待争领地（位置 0 1 2）：{}"),
+    Entry(
+        "row",
+        "{seat}: points {points:>3}  held {held}  hand {hand}",
+        "{seat}：得分 {points:>3}  已得 {held}  手牌 {hand}",
+    ),
+    Entry("your placement", "your placement: {}", "你的布阵：{}"),
+    Entry("placement of", "seat {}'s placement: {}", "座位 {}的布阵：{}"),
+    Entry(
+        "battle",
+        "battle for {domain}: {first} vs {second} - {outcome}",
+        "争夺 {domain}：{first} 对 {second} - {outcome}",
+    ),
+    Entry("removed", "removed", "移除"),
+    Entry("won by", "won by {}", "{}获胜"),
+    Entry("pending", "pending effect: {kind} of {seat}", "待生效：{seat}的 {kind}"),
+)
+
 #: Every name of the game, by section.
 CATALOGUE = Catalogue(
     "ninedomains",
@@ -117,6 +169,7 @@ CATALOGUE = Catalogue(
         Section("ties", "Tie-breaks", _TIES),
         Section("reasons", "How the game was won", _REASONS),
         Section("words", "Table words", _WORDS),
+        Section("table", "The terminal's table", _TABLE),
     ),
     "An invented game known from a Korean help text: the English and Chinese "
     "names are this project's translations.",

@@ -17,7 +17,7 @@ rendered 哼哼币), not names from a Chinese edition.
 ('Bid 12: 7 Fire + 5 Air', '出价 12：火 7 + 风 5')
 """
 
-# ruff: noqa: RUF002 (Chinese text: its full-width punctuation is meant)
+# ruff: noqa: RUF001, RUF002 (Chinese text: its full-width punctuation is meant)
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from parlour._codes import shrinewars as _codes
 from parlour._locale import Catalogue, Entry, Locale, Section, check_locale, colon
 from parlour.errors import NotationError
 
-__all__ = ["CATALOGUE", "card_name", "describe_action", "name"]
+__all__ = ["CATALOGUE", "NOTATION_ZH", "card_name", "describe_action", "name"]
 
 _LETTERS: tuple[str, ...] = tuple(str(row[2]) for row in _codes.SW_ELEMENT)
 _ELEMENTS = (
@@ -91,6 +91,40 @@ def _cards() -> tuple[Entry, ...]:
     )
 
 
+#: How the game's actions are written, in Chinese: ``parlour play --locale zh``
+#: shows it for ``help`` (the English is the spec's ``notation``; the
+#: examples to type are the same).
+NOTATION_ZH = """\
+神殿之战的动作（元素 F W A E = 火 水 风 土；出价用拍品所含元素的哼哼币支付）：
+  bid 4              出价 4（只有一种付法时）
+  bid 4W             出价 4，全部用水支付
+  bid 12: 7F + 5A    出价 12，用 7 火和 5 风支付
+  pass               放弃这件拍品"""
+
+# The words of the terminal's table (parlour.shrinewars.table), as
+# templates filled by str.format: the English ones are the table's text
+# exactly.
+_TABLE = (
+    Entry("head", "Shrine Wars{you} - {left} cards left", "神殿之战{you} - 剩余 {left} 张牌"),
+    Entry("you are", "you are seat {}", "你是座位 {}"),
+    Entry("to act", "to act: {}", "待行动：{}"),
+    Entry("game over", "game over", "牌局结束"),
+    Entry("you", "you", "你"),
+    Entry("seat", "seat {}", "座位 {}"),
+    Entry("seats", "seats {}", "{}号座位"),
+    Entry("your oinks", "your oinks: {}", "你的哼哼币：{}"),
+    Entry("oinks", "oinks: {}", "哼哼币：{}"),
+    Entry("row", "{seat} won: {won}  pool {pool}", "{seat} 赢得：{won}  奖池 {pool}"),
+    Entry("lot", "lot: {lot}  opened by {seat}", "拍品：{lot}  开叫者 {seat}"),
+    Entry("high bid", "high bid: {bid} by {seat}", "最高出价：{seat} {bid}"),
+    Entry("this lot", "this lot: {}", "本轮：{}"),
+    Entry(
+        "forbidden",
+        "{seat} may not bid amounts ending in {digits}",
+        "{seat}不得出尾数为 {digits} 的价",
+    ),
+)
+
 #: Every name of the game, by section.
 CATALOGUE = Catalogue(
     "shrinewars",
@@ -101,6 +135,7 @@ CATALOGUE = Catalogue(
         Section("actions", "Actions", _ACTIONS),
         Section("combinations", "Combinations", _COMBINATIONS),
         Section("words", "Table words", _WORDS),
+        Section("table", "The terminal's table", _TABLE),
         Section("payments", "Payment reasons", _PAYMENTS),
     ),
     "An invented game with an English source: the Chinese names are this "

@@ -28,7 +28,7 @@ from parlour._locale import Catalogue, Entry, Locale, Section, check_locale, joi
 from parlour.errors import NotationError
 from parlour.sichuan.tiles import KIND_NAMES, KINDS, SUITS
 
-__all__ = ["CATALOGUE", "describe_action", "kind_name", "name", "suit_name"]
+__all__ = ["CATALOGUE", "NOTATION_ZH", "describe_action", "kind_name", "name", "suit_name"]
 
 _NUMERALS_ZH = "一二三四五六七八九"
 _SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
@@ -163,6 +163,45 @@ _WORDS = (
     Entry("hidden", "Face-down tile", "暗牌"),
 )
 
+#: How the game's actions are written, in Chinese: ``parlour play --locale zh``
+#: shows it for ``help`` (the English is the spec's ``notation``; the
+#: examples to type are the same).
+NOTATION_ZH = """\
+四川麻将的动作（一张牌写作点数 1-9 加花色：m 万、p 筒、s 条）：
+  declare p          定缺 p：这门花色的牌必须先打完
+  discard 5m         打出一张 5m（刚摸到的若是 5m，打出那一张）
+  pung               碰待响应的牌（需持有两张）
+  kong               杠待响应的牌（需持有三张）；轮到你时 'kong 5m'：
+                     四张 5m 暗杠，或用第四张 5m 补杠已碰的 5m
+  win                胡待响应的牌，或自摸
+  pass               过，不要待响应的牌
+  exchange 1m 4m 9m  （换三张玩法）换出同一花色的三张牌"""
+
+# The words of the terminal's table (parlour.sichuan.table), as templates
+# filled by str.format: the English ones are the table's text exactly.
+_TABLE = (
+    Entry(
+        "head",
+        "Sichuan{you} - dealer {dealer} - wall {wall} - phase {phase}",
+        "四川麻将{you} - 庄家 {dealer} - 牌墙 {wall} 张 - 阶段 {phase}",
+    ),
+    Entry("you are", "you are seat {}", "你是座位 {}"),
+    Entry("to act", "to act: {}", "待行动：{}"),
+    Entry("you", "you", "你"),
+    Entry("seat", "seat {}", "座位 {}"),
+    Entry("seats", "seats {}", "{}号座位"),
+    Entry("missing", "missing suits: {}", "缺门：{}"),
+    Entry("your hand", "your hand: {}", "你的手牌：{}"),
+    Entry("drawn", "drawn: {}", "摸到：{}"),
+    Entry("row", "{seat}: {count:>2} tiles  melds {melds}", "{seat}：{count:>2} 张  副露 {melds}"),
+    Entry("won", "WON", "已胡"),
+    Entry("hand", "hand {}", "手牌 {}"),
+    Entry("discards", "{seat} discards: {tiles}", "{seat} 弃牌：{tiles}"),
+    Entry("on offer", "on offer: {tile} from {seat}", "待响应：{seat}打出的{tile}"),
+    Entry("scores", "scores so far: {}", "目前得分：{}"),
+    Entry("kong", "(kong)", "（暗杠）"),
+)
+
 #: Every name of the game, by section.
 CATALOGUE = Catalogue(
     "sichuan",
@@ -180,6 +219,7 @@ CATALOGUE = Catalogue(
         Section("directions", "Exchange directions", _DIRECTIONS),
         Section("words", "Table words", _WORDS),
         Section("secrets", "Secret moves as the others are told", _SECRETS),
+        Section("table", "The terminal's table", _TABLE),
     ),
     "Chinese names as used at Sichuan tables; 万 筒 条 for the suits.",
 )

@@ -31,7 +31,7 @@ from parlour._locale import Catalogue, Entry, Locale, Section, check_locale, joi
 from parlour.errors import NotationError
 from parlour.sisepai.cards import CHESS_KINDS, KINDS, kind_text, parse_kinds
 
-__all__ = ["CATALOGUE", "describe_action", "glyph", "kind_name", "name"]
+__all__ = ["CATALOGUE", "NOTATION_ZH", "describe_action", "glyph", "kind_name", "name"]
 
 _COLOURS = (
     Entry("r", "Red", "红"),
@@ -135,6 +135,44 @@ _WORDS = (
     Entry("points", "Points", "分"),
 )
 
+#: How the game's actions are written, in Chinese: ``parlour play --locale zh``
+#: shows it for ``help`` (the English is the spec's ``notation``; the
+#: examples to type are the same).
+NOTATION_ZH = """\
+四色牌的动作（一张牌：G A E R H C S = 将 士 象 车 马 炮 卒，后接颜色 r 红、
+y 黄、g 绿、w 白；花牌 1f-5f）：
+  take GAEr          吃当前牌组成这一组（将、士、象，全为红色）
+  take Sr Sy Sw      不同颜色的卒也能成组
+  discard Hw         打出一张白马
+  win                用当前牌胡牌
+  pass               过，不要当前牌"""
+
+# The words of the terminal's table (parlour.sisepai.table), as templates
+# filled by str.format: the English ones are the table's text exactly.
+_TABLE = (
+    Entry(
+        "head",
+        "Si Se Pai{you} - dealer {dealer} - stock {stock} - phase {phase}",
+        "四色牌{you} - 庄家 {dealer} - 牌堆 {stock} 张 - 阶段 {phase}",
+    ),
+    Entry("you are", "you are seat {}", "你是座位 {}"),
+    Entry("to act", "to act: {}", "待行动：{}"),
+    Entry("you", "you", "你"),
+    Entry("seat", "seat {}", "座位 {}"),
+    Entry("seats", "seats {}", "{}号座位"),
+    Entry("your hand", "your hand: {}", "你的手牌：{}"),
+    Entry(
+        "row",
+        "{seat}: {count:>2} concealed  exposed {groups}",
+        "{seat}：暗牌 {count:>2} 张  亮出 {groups}",
+    ),
+    Entry("hand", "hand {}", "手牌 {}"),
+    Entry("answered", "answered {}", "已答：{}"),
+    Entry("discards", "{seat} discards: {cards}", "{seat} 弃牌：{cards}"),
+    Entry("card in play", "card in play: {card} from {seat}", "当前牌：{seat}的{card}"),
+    Entry("won by", "won by {}", "{}胡牌"),
+)
+
 #: Every name of the game, by section.
 CATALOGUE = Catalogue(
     "sisepai",
@@ -147,6 +185,7 @@ CATALOGUE = Catalogue(
         Section("phases", "Phases", _PHASES),
         Section("tiers", "Claim tiers", _TIERS),
         Section("words", "Table words", _WORDS),
+        Section("table", "The terminal's table", _TABLE),
     ),
     "Card names give the colour and the printed character; red and yellow "
     "cards print the red side's forms (帥仕相俥傌炮兵), green and white the "
