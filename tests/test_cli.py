@@ -5,6 +5,7 @@ Known answers below are worked out by hand from the rules of record.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import subprocess
@@ -1049,3 +1050,53 @@ def test_hand_in_chinese_names_the_fan_patterns(capsys: pytest.CaptureFixture[st
     zh_line = next(line for line in out.splitlines() if "清一色" in line)
     wide = sum(2 if ord(c) > 0x2E80 else 1 for c in zh_line)
     assert wide == width["2"]
+
+
+def _english_words(game: str) -> set[str]:
+    # The English vocabulary of the play loop: every word of the game's
+    # table entries and of the terminal's own words (but its help, which
+    # names the keys the player presses, Tab and Up and Down).
+    from parlour.terminal import _UI
+
+    names = importlib.import_module(f"parlour.{game}.names")
+    texts = [e.en for e in names.CATALOGUE.section("table").entries]
+    texts += [text for key, text in _UI["en"].items() if key != "help"]
+    return {w.lower() for text in texts for w in re.findall(r"[A-Za-z]{2,}", text)}
+
+
+@pytest.mark.parametrize("game", ["sichuan", "sisepai", "ninedomains", "shrinewars"])
+def test_play_in_chinese_has_no_english_table_word(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    from parlour.terminal import _UI
+
+    names = importlib.import_module(f"parlour.{game}.names")
+    script = "help\n9999\nlist\n1\n1\n1\nquit\n"
+    code, out = _play_lines(capsys, monkeypatch, script, game, "--seed", "2", "--locale", "zh")
+    zh = _UI["zh"]
+    # Three moves end a Nine Domains game; the others are left unfinished.
+    if game == "ninedomains":
+        assert code == 0 and zh["over"] in out and zh["result"] in out
+    else:
+        assert code == 1 and zh["abandoned"] in out
+    table = names.CATALOGUE.words("table", "zh")
+    # Known Chinese words: the table's, the prompt, the help, the refusal.
+    assert table["you are"].format(0) in out
+    assert table["you"] in out and table["seat"].format(1) in out
+    assert zh["prompt"] in out and zh["type help"] in out
+    assert names.NOTATION_ZH in out and zh["help"] in out
+    assert re.search(r"没有第 9999 个动作：请选 1 到 \d+", out)  # noqa: RUF001
+    assert names.CATALOGUE.lookup("words", "game", "zh") in out
+    # What is left once the notation the player types is taken out (menu
+    # entries, the examples of the help, quoted words and options), and the
+    # reasons an engine gives for a refusal (in English: the engines'
+    # messages are not translated), holds no English word of the table or
+    # the terminal.
+    rest = out.replace(names.NOTATION_ZH, "")
+    rest = re.sub(r"不能\S*?：.*$", "", rest, flags=re.MULTILINE)  # noqa: RUF001
+    rest = re.sub(r"^ *\d+\. \S.*$", "", rest, flags=re.MULTILINE)
+    rest = re.sub(r"'[^']*'|--\w+", "", rest)
+    words = _english_words(game)
+    assert len(words) > 20
+    found = {w for w in re.findall(r"[A-Za-z]{2,}", rest) if w.lower() in words}
+    assert not found, (found, rest)

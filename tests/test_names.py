@@ -250,3 +250,43 @@ def test_check_locale() -> None:
     assert [check_locale(x) for x in LOCALES] == ["en", "zh"]
     with pytest.raises(ValueError, match="'de'"):
         check_locale("de")
+
+
+_GAMES = [sc_names, ssp_names, sw_names, nd_names]
+
+
+def _fields(template: str) -> list[tuple[str, str]]:
+    import string
+
+    return sorted(
+        (name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name is not None
+    )
+
+
+@pytest.mark.parametrize("names", _GAMES, ids=lambda m: m.CATALOGUE.game)
+def test_the_table_words_fill_the_same_fields_in_both_locales(names: ModuleType) -> None:
+    # A Chinese template fills the fields the English one does (a field
+    # lost or misnamed would drop a value from the table or raise).
+    section = names.CATALOGUE.section("table")
+    assert {"you", "seat", "you are", "head"} <= set(section.keys())
+    for entry in section.entries:
+        en, zh = _fields(entry.en), _fields(entry.zh)
+        if all(name == "" for name, _ in en):
+            # Positional fields: the same count (their order may change).
+            assert len(en) == len(zh), entry
+        else:
+            assert en == zh, entry
+
+
+@pytest.mark.parametrize("names", _GAMES, ids=lambda m: m.CATALOGUE.game)
+def test_the_chinese_notation_shows_the_same_examples(names: ModuleType) -> None:
+    # Each example to type in the spec's English notation is in the Chinese
+    # one, in the same order: only the explanations are translated.
+    import parlour
+
+    def examples(text: str) -> list[str]:
+        return [m.group(1) for m in re.finditer(r"^  (\S.*?)(?: {2,}|$)", text, re.MULTILINE)]
+
+    english = parlour.spec(names.CATALOGUE.game).terminal.notation
+    assert examples(english) and examples(english) == examples(names.NOTATION_ZH)
+    assert _CJK.search(names.NOTATION_ZH)
