@@ -1004,7 +1004,7 @@ def test_play_in_chinese_names_tiles_and_actions_from_the_catalogue(
     # The hand as dealt, each tile by its Chinese name (rank numeral, suit).
     kinds = [parlour.sichuan.kind_text(t // 4) for t in hand]
     names = " ".join(_ZH_RANKS[int(k[0]) - 1] + _ZH_SUITS[k[1]] for k in kinds)
-    assert f"你的手牌：{names}" in out
+    assert f"你的手牌：{names}" in out  # noqa: RUF001
     # The other seats' declarations, read in Chinese.
     assert re.search(r"座位 [123]：定缺：[万筒条]", out)  # noqa: RUF001
     # The same game in English is unchanged: notation only.
