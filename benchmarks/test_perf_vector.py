@@ -24,6 +24,11 @@ issue 18 target: 1,000,000 steps/s on one core with observations and
 masks): ``nd_c_random_t1`` / ``_t2``, ``nd_numpy_random``,
 ``nd_c_heuristic`` (seat 0 against the C heuristic bot) and
 ``nd_play_random`` (:func:`parlour.play` with two ``RandomBot``\\ s).
+The Shrine Wars rows (``sw_``) are the same with four learner seats at
+the default table of four: ``sw_c_random_t1`` / ``_t2``,
+``sw_numpy_random``, ``sw_c_heuristic`` (seat 0 against three C heuristic
+bots) and ``sw_play_random`` (:func:`parlour.play` with four
+``RandomBot``\\ s).
 Each row's ``extra_info`` also holds ``load``, the one-minute load average
 (``uptime``) when it finished: the machine is shared.
 """
@@ -38,7 +43,7 @@ import numpy as np
 import pytest
 
 import parlour
-from parlour import _backend, ninedomains
+from parlour import _backend, ninedomains, shrinewars
 from parlour.sichuan import Game, RandomBot
 from parlour.vector import VectorGame
 
@@ -163,3 +168,34 @@ def test_nd_play_random(benchmark: Any) -> None:
 
     benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=1)
     _record(benchmark, counts[-1], 200)
+
+
+@pytest.mark.parametrize("threads", [1, 2], ids=["t1", "t2"])
+def test_sw_c_random(benchmark: Any, threads: int) -> None:
+    env = VectorGame("shrinewars", TABLES, seed=1, threads=threads)
+    _measure(benchmark, env, env.step_random)
+
+
+def test_sw_numpy_random(benchmark: Any) -> None:
+    _numpy_random(benchmark, "shrinewars")
+
+
+def test_sw_c_heuristic(benchmark: Any) -> None:
+    env = VectorGame("shrinewars", TABLES, seed=1, learners=[0], opponents="heuristic")
+    _measure(benchmark, env, env.step_random)
+
+
+def test_sw_play_random(benchmark: Any) -> None:
+    bots = [shrinewars.RandomBot() for _ in range(4)]
+    counts: list[int] = []
+
+    def run() -> None:
+        steps = 0
+        for seed in range(50):
+            game = shrinewars.Game(seed=seed)
+            parlour.play(game, bots, seed=seed)
+            steps += len(game.history)
+        counts.append(steps)
+
+    benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=1)
+    _record(benchmark, counts[-1], 50)

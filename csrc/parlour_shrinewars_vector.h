@@ -57,6 +57,19 @@ typedef struct {
     int32_t paid[4];
 } parlour_swv_entry;
 
+/* What a mask row was last marked from (the bid range and the default
+ * payment's split), so that exactly those ids are cleared again: a row is
+ * 1 + 4 E + 6 E^2 bytes (9,761 under the rules of record) and clearing it
+ * whole at every step cost most of a step. */
+typedef struct {
+    int32_t lo, hi;   /* the amounts marked (lo > hi: pass only) */
+    int32_t held_low; /* the seat's Oinks of the lot's lower element */
+    uint32_t bad;     /* the forbidden unit digits */
+    int8_t low, high; /* the lot's elements */
+    uint8_t state;    /* 0 row all zero, 1 marked as above, 2 unknown */
+    uint8_t pad;
+} parlour_swv_marks;
+
 typedef struct {
     parlour_swg_game g;
     parlour_pyrandom deals; /* this table's deal seeds */
@@ -70,6 +83,11 @@ typedef struct {
      * observation shows and the state does not keep (its lot log is the
      * caller's). */
     int32_t lot_bid[PARLOUR_SWG_MAX_PLAYERS];
+    /* Each seat's points now, worked out when a lot was last won (they
+     * change only then), and the number of lots they are for. */
+    int32_t points[PARLOUR_SWG_MAX_PLAYERS];
+    int32_t points_lots;
+    parlour_swv_marks marks[PARLOUR_SWG_MAX_PLAYERS]; /* by learner slot */
     /* The actions of the deal being played, and of the last finished one
      * (grown as needed: a lot may see up to 2 * players * oinks bids). */
     parlour_swv_entry *log, *last;
@@ -147,10 +165,12 @@ PARLOUR_SWV_INTERNAL int parlour_swv_random(const parlour_swg_game *g, int seat,
                                             int32_t paid[4]);
 
 /* observation(seat).to_array() of the game *g into out (PARLOUR_SWV_OBS
- * floats), made from parlour_swg_observe_unchecked's copy for the seat and
- * lot_bid[s], each seat's last bid amount on the current lot (0: none). */
+ * floats), made from parlour_swg_observe_unchecked's copy for the seat,
+ * lot_bid[s], each seat's last bid amount on the current lot (0: none), and
+ * points[s], each seat's points now (NULL: worked out here). */
 PARLOUR_SWV_INTERNAL int parlour_swv_encode(const parlour_swg_game *g, int seat,
-                                            const int32_t *lot_bid, float *out);
+                                            const int32_t *lot_bid, const int32_t *points,
+                                            float *out);
 
 /* legal_mask(seat) of *g into mask (naids bytes for a game of `most`
  * Oinks per element; all zero when the seat need not act). */

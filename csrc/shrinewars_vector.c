@@ -64,7 +64,8 @@ static void flags(float *out, uint64_t mask)
     }
 }
 
-int parlour_swv_encode(const parlour_swg_game *g, int seat, const int32_t *lot_bid, float *out)
+int parlour_swv_encode(const parlour_swg_game *g, int seat, const int32_t *lot_bid,
+                       const int32_t *points, float *out)
 {
     parlour_swg_game o;
     if (!out || !lot_bid)
@@ -99,7 +100,7 @@ int parlour_swv_encode(const parlour_swg_game *g, int seat, const int32_t *lot_b
         for (int e = 0; e < 4; e++)
             out[O_OINKS + 4 * r + e] = ratio(start + change[s][e], per_element);
         flags(out + O_WON + 36 * r, o.won[s]);
-        out[O_POINTS + r] = ratio(parlour_sw_score_mask(o.won[s]), MAX_POINTS);
+        out[O_POINTS + r] = ratio(points ? points[s] : parlour_sw_score_mask(o.won[s]), MAX_POINTS);
     }
     for (int e = 0; e < 4; e++) {
         double v = o.pool[e] / MAX_POOL;
@@ -159,14 +160,22 @@ static size_t default_id(int32_t most, int low, int high, int32_t held_low, int3
     return 1 + 4 * m + (pair * m + (size_t)held_low - 1) * m + (size_t)(amount - held_low) - 1;
 }
 
-int parlour_swv_mask(const parlour_swg_game *g, int seat, int32_t most, size_t naids,
-                     uint8_t *mask)
+/* Set (value 1) or clear (0) the ids of a row marked from *m. */
+static void mark(uint8_t *mask, int32_t most, const parlour_swv_marks *m, uint8_t value)
+{
+    mask[0] = value;
+    for (int32_t a = m->lo; a <= m->hi; a++)
+        if (!((m->bad >> (a % 10)) & 1u))
+            mask[default_id(most, m->low, m->high, m->held_low, a)] = value;
+}
+
+/* What legal_mask(seat) marks, as marks (state 0 when the seat need not
+ * act). */
+static int marks_of(const parlour_swg_game *g, int seat, int32_t most, parlour_swv_marks *m)
 {
     int32_t lo = 0, hi = 0;
     uint32_t bad = 0;
-    if (!g || !mask)
-        return PARLOUR_E_NULL;
-    memset(mask, 0, naids);
+    memset(m, 0, sizeof *m);
     int st = parlour_swg_bid_range(g, seat, &lo, &hi, &bad);
     if (st == PARLOUR_SWG_E_ILLEGAL)
         return PARLOUR_OK;
@@ -174,17 +183,32 @@ int parlour_swv_mask(const parlour_swg_game *g, int seat, int32_t most, size_t n
         return st;
     if (2 * (int64_t)most < hi)
         return PARLOUR_E_ARG; /* a state of another size of game */
-    mask[0] = 1;
-    if (lo > hi)
-        return PARLOUR_OK;
     int low, high;
     lot_elements(g, &low, &high);
-    if (low < 0)
+    if (lo <= hi && low < 0)
         return PARLOUR_E_ARG;
-    int32_t held_low = g->oinks[seat][low];
-    for (int32_t a = lo; a <= hi; a++)
-        if (!((bad >> (a % 10)) & 1u))
-            mask[default_id(most, low, high, held_low, a)] = 1;
+    m->lo = lo;
+    m->hi = hi;
+    m->bad = bad;
+    m->low = (int8_t)low;
+    m->high = (int8_t)high;
+    m->held_low = low >= 0 ? g->oinks[seat][low] : 0;
+    m->state = 1;
+    return PARLOUR_OK;
+}
+
+int parlour_swv_mask(const parlour_swg_game *g, int seat, int32_t most, size_t naids,
+                     uint8_t *mask)
+{
+    parlour_swv_marks m;
+    if (!g || !mask)
+        return PARLOUR_E_NULL;
+    int st = marks_of(g, seat, most, &m);
+    if (st < 0)
+        return st;
+    memset(mask, 0, naids);
+    if (m.state)
+        mark(mask, most, &m, 1);
     return PARLOUR_OK;
 }
 
@@ -265,6 +289,8 @@ int parlour_swv_random(const parlour_swg_game *g, int seat, parlour_pyrandom *rn
     return PARLOUR_OK;
 }
 
+static int update_points(parlour_swv_table *tb);
+
 /* The table's next deal, dealt. */
 static int deal(parlour_swv_env *env, parlour_swv_table *tb)
 {
@@ -286,22 +312,38 @@ static int deal(parlour_swv_env *env, parlour_swv_table *tb)
     if (st < 0)
         return st;
     /* Game.rewards starts its tally at the deal */
+    tb->points_lots = -1;
+    st = update_points(tb);
+    if (st < 0)
+        return st;
+    memcpy(tb->tallied, tb->points, sizeof tb->tallied);
+    return PARLOUR_OK;
+}
+
+/* Each seat's points now: scored again only after a lot was decided
+ * (won cards change only then). */
+static int update_points(parlour_swv_table *tb)
+{
+    if (tb->points_lots == tb->g.nlots)
+        return PARLOUR_OK;
     uint32_t winners = 0;
-    return parlour_swg_result(&tb->g, tb->tallied, &winners);
+    int st = parlour_swg_result(&tb->g, tb->points, &winners);
+    if (st < 0)
+        return st;
+    tb->points_lots = tb->g.nlots;
+    return PARLOUR_OK;
 }
 
 /* Points won since the last tally (Game.rewards: the change of each seat's
  * best-partition points). */
 static int collect(parlour_swv_env *env, parlour_swv_table *tb)
 {
-    int32_t points[SEATS];
-    uint32_t winners = 0;
-    int st = parlour_swg_result(&tb->g, points, &winners);
+    int st = update_points(tb);
     if (st < 0)
         return st;
     for (int s = 0; s < env->players; s++) {
-        tb->pending[s] += points[s] - tb->tallied[s];
-        tb->tallied[s] = points[s];
+        tb->pending[s] += tb->points[s] - tb->tallied[s];
+        tb->tallied[s] = tb->points[s];
     }
     return PARLOUR_OK;
 }
@@ -411,16 +453,26 @@ static int write_out(parlour_swv_env *env, int i, const parlour_swv_out *out)
         size_t row = (size_t)i * (size_t)S + (size_t)k;
         int seat = env->learners[k];
         uint8_t *mask = out->mask + row * env->naids;
+        parlour_swv_marks *was = &tb->marks[k], now;
         out->rewards[row] = (float)tb->pending[seat];
+        st = marks_of(&tb->g, seat, env->most, &now);
+        if (st < 0)
+            return st;
+        /* clear what was marked last (all of the row when not known) */
+        if (was->state == 1)
+            mark(mask, env->most, was, 0);
+        else if (was->state == 2)
+            memset(mask, 0, env->naids);
+        *was = now;
         if (seat != tb->asked) {
             out->to_act[row] = 0;
-            memset(mask, 0, env->naids);
             continue;
         }
         out->to_act[row] = 1;
-        st = parlour_swv_mask(&tb->g, seat, env->most, env->naids, mask);
-        if (st >= 0)
-            st = parlour_swv_encode(&tb->g, seat, tb->lot_bid, out->obs + row * PARLOUR_SWV_OBS);
+        if (now.state)
+            mark(mask, env->most, &now, 1);
+        st = parlour_swv_encode(&tb->g, seat, tb->lot_bid, tb->points,
+                                out->obs + row * PARLOUR_SWV_OBS);
         if (st < 0)
             return st;
     }
@@ -444,6 +496,8 @@ static int run_one(parlour_swv_env *env, int i, int op, const parlour_swv_out *o
         tb->nlast = 0;
         tb->last_seed = 0;
         tb->asked = -1;
+        for (int k = 0; k < env->nlearners; k++)
+            tb->marks[k].state = 2; /* the rows may hold anything */
         st = deal(env, tb);
     } else if (op == OP_RANDOM) {
         int32_t amount = 0, paid[4] = {0, 0, 0, 0};

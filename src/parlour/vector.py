@@ -50,7 +50,9 @@ Shrine Wars is played at its default table of four seats (``Game``'s
 ``players=4``). Its action-id space depends on the rules: ``1 + 4 E + 6 E *
 E`` ids with ``E = 4 * rules.oinks`` (9,761 under the rules of record), and
 ``mask``, as ``Game.legal_mask``, marks pass and each legal amount with its
-default payment: a step takes only those ids.
+default payment: a step takes only those ids. Its tables clear only the
+mask entries they set (clearing a whole row at every step cost most of a
+step): read the arrays, do not write into them.
 
 Deals and seeds
 ---------------
