@@ -1100,3 +1100,41 @@ def test_play_in_chinese_has_no_english_table_word(
     assert len(words) > 20
     found = {w for w in re.findall(r"[A-Za-z]{2,}", rest) if w.lower() in words}
     assert not found, (found, rest)
+
+
+def test_replay_in_chinese_reads_the_moves_and_the_tables(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import random
+
+    from parlour.cli import _REPLAY_WORDS
+    from parlour.sichuan import names as sc_names
+    from parlour.sichuan.table import full_view
+
+    game = parlour.make("sichuan", seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        seat = game.to_act[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(path), "--locale", "zh")
+    assert code == 0
+    # The table as dealt, every seat's hand named in Chinese, and each move
+    # read by the catalogue: the first is seat 0's declaration.
+    dealt = parlour.make("sichuan", seed=5)
+    first = full_view([dealt.observation(s) for s in range(4)], "zh").splitlines()[0]
+    assert first in out and first.startswith("四川麻将 - 庄家 座位 0")
+    first_move = game.history[0]
+    reading = sc_names.describe_action(str(first_move[1]), "zh")
+    assert f" 1. 座位 {first_move[0]}：{reading}" in out  # noqa: RUF001
+    assert "牌局尚未结束" in out and "发牌时" in out and "终局" in out
+    # No English word of the table, the terminal or the replay is left.
+    replay = " ".join(_REPLAY_WORDS["en"].values())
+    words = _english_words("sichuan") | {w.lower() for w in re.findall(r"[A-Za-z]{2,}", replay)}
+    rest = re.sub(r"--[\w-]+|\{.*\}", "", out)  # the rules line is JSON
+    assert not {w for w in re.findall(r"[A-Za-z]{2,}", rest) if w.lower() in words}
+    # English stays as it was: the notation and the English table.
+    code, en, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "as dealt:" in en and "the game is not over" in en
+    assert str(dealt).splitlines()[0] in en and "四川" not in en

@@ -4,11 +4,14 @@ Subcommands are small functions registered in :data:`COMMANDS`; each gets the
 parsed arguments and returns the process exit code.
 """
 
+# ruff: noqa: RUF001 (Chinese text: its full-width punctuation is meant)
+
 from __future__ import annotations
 
 import argparse
 import contextlib
 import difflib
+import importlib
 import json
 import os
 import random
@@ -676,6 +679,7 @@ def _replay_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--list", action="store_true", help="only the numbered moves, without the tables"
     )
+    _locale_arg(parser, "tiles, cards and moves, and the words of the tables,")
 
 
 def _read_limited(path: str, what: str, limit: int) -> bytes:
@@ -694,6 +698,72 @@ def _read_limited(path: str, what: str, limit: int) -> bytes:
     if len(raw) > limit:
         raise RecordError(f"{path}: the {what} is larger than {limit} bytes")
     return raw
+
+
+#: What ``parlour replay`` says, in each locale.
+_REPLAY_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "head": "{name} record: format {format}, {n} actions",
+        "unverified": "unverified: a format 1 record carries no digest",
+        "signature": "verified: signature, digest and outcome match",
+        "no key": "verified: digest and outcome match; signature not checked (no --key-file)",
+        "unsigned": "verified: digest and outcome match (not signed)",
+        "rules": "rules: {}",
+        "move": "{i}. seat {seat}: {text}",
+        "passes": "{i}-{j}. pass: seats {seats}",
+        "after": "after move {} of {}",
+        "dealt": "as dealt",
+        "end": "at the end",
+        "colon": ":",
+        "stopped": "stopped after move {} of {}",
+        "not over": "the game is not over",
+        "step": "[Enter] next move, q quit> ",
+    },
+    "zh": {
+        "head": "{name}记录：格式 {format}，{n} 个动作",
+        "unverified": "未校验：格式 1 的记录没有摘要",
+        "signature": "已校验：签名、摘要和结果一致",
+        "no key": "已校验：摘要和结果一致；签名未检查（没有 --key-file）",
+        "unsigned": "已校验：摘要和结果一致（未签名）",
+        "rules": "规则：{}",
+        "move": "{i}. 座位 {seat}：{text}",
+        "passes": "{i}-{j}. 过：{seats}号座位",
+        "after": "第 {} 步之后（共 {} 步）",
+        "dealt": "发牌时",
+        "end": "终局",
+        "colon": "：",
+        "stopped": "停在第 {} 步之后（共 {} 步）",
+        "not over": "牌局尚未结束",
+        "step": "[回车] 下一步，q 退出> ",
+    },
+}
+
+
+def _table_text(game: Game, name: str, locale: str) -> str:
+    """The whole table of ``game`` (every seat's hand: a replay shows what
+    a referee sees) in ``locale``: ``str(game)`` in English, the game's
+    ``table.full_view`` in another locale where it has one."""
+    if locale == "en":
+        return str(game)
+    try:
+        table = importlib.import_module(f"parlour.{name}.table")
+    except ModuleNotFoundError:
+        return str(game)
+    full_view = getattr(table, "full_view", None)
+    if full_view is None:
+        return str(game)
+    return str(full_view([game.observation(s) for s in range(game.num_players)], locale))
+
+
+def _move_text(name: str, text: str, locale: str) -> str:
+    """A recorded move's text as a person reads it in ``locale`` (the
+    notation itself in English)."""
+    if locale == "en":
+        return text
+    from parlour._locale import check_locale
+    from parlour.wire.display import action_display
+
+    return action_display(name, text, check_locale(locale))
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -736,33 +806,37 @@ def _replay(args: argparse.Namespace) -> int:
     if args.at is not None and args.at > len(moves):
         raise ValueError(f"--at {args.at}: the record has only {len(moves)} moves")
     checked = records.verification(data, key)
-    print(f"{name} record: format {data['format']}, {len(moves)} actions")
+    loc = args.locale
+    words = _REPLAY_WORDS[loc]
+    shown_name = name if loc == "en" else _title(name, loc)
+    print(words["head"].format(name=shown_name, format=data["format"], n=len(moves)))
     if checked == "unverified":
-        print("unverified: a format 1 record carries no digest")
+        print(words["unverified"])
     elif checked == "signature":
-        print("verified: signature, digest and outcome match")
+        print(words["signature"])
     elif "signature" in data:
-        print("verified: digest and outcome match; signature not checked (no --key-file)")
+        print(words["no key"])
     else:
-        print("verified: digest and outcome match (not signed)")
-    print(f"rules: {json.dumps(data['rules'])}")
+        print(words["unsigned"])
+    print(words["rules"].format(json.dumps(data["rules"])))
     width = len(str(len(moves)))
     if args.list:
         for i, (seat, text) in enumerate(moves, 1):
-            print(f"{i:>{width}}. seat {seat}: {text}")
+            move = _move_text(name, text, loc)
+            print(words["move"].format(i=f"{i:>{width}}", seat=seat, text=move))
     else:
         for seat, text in moves[: args.at or 0]:
             start.apply(seat, text)
-        where = f"after move {args.at} of {len(moves)}" if args.at else "as dealt"
-        print(f"\n{where}:\n{_indented(str(start), width)}")
+        where = words["after"].format(args.at, len(moves)) if args.at else words["dealt"]
+        shown = _table_text(start, name, loc)
+        print(f"\n{where}{words['colon']}\n{_indented(shown, width)}")
         if args.at is not None and not args.step:
             return 0
-        shown = str(start)
         done = args.at or 0
-        steps = _replay_steps(start, moves, done, width)
+        steps = _replay_steps(start, moves, done, width, loc, name)
         while done < len(moves):
-            if args.step and not _next_step():
-                print(f"stopped after move {done} of {len(moves)}")
+            if args.step and not _next_step(words["step"]):
+                print(words["stopped"].format(done, len(moves)))
                 return 0
             line, table, done = next(steps)
             print(line)
@@ -773,13 +847,27 @@ def _replay(args: argparse.Namespace) -> int:
                 shown = table
             sys.stdout.flush()
         if not args.step:
-            print(f"\nat the end:\n{_indented(shown, width)}")
+            print(f"\n{words['end']}{words['colon']}\n{_indented(shown, width)}")
     result = game.result
     if result is None:
-        print("the game is not over")
-    else:
+        print(words["not over"])
+    elif loc == "en":
         print(format_result(result, game.num_players))
+    else:
+        print(format_result(result, game.num_players, locale=loc, game=name))
     return 0
+
+
+def _title(name: str, locale: str) -> str:
+    """The game's name in ``locale`` (its catalogue's), else the registry's."""
+    from parlour._locale import check_locale
+    from parlour.wire.display import title_display
+
+    try:
+        title = spec(name).title
+    except KeyError:
+        title = name
+    return title_display(name, title, check_locale(locale))
 
 
 def _dealt(data: dict[str, Any]) -> dict[str, Any]:
@@ -801,10 +889,16 @@ def _indented(table: str, width: int) -> str:
 
 
 def _replay_steps(
-    game: Game, moves: Sequence[Sequence[Any]], first: int, width: int
+    game: Game,
+    moves: Sequence[Sequence[Any]],
+    first: int,
+    width: int,
+    locale: str = "en",
+    game_name: str = "",
 ) -> Iterator[tuple[str, str, int]]:
     """Apply ``moves[first:]`` to ``game``, yielding for each step its line,
-    the table after it and the number of moves applied by then.
+    the table after it and the number of moves applied by then, in
+    ``locale`` (the moves read by the names of ``game_name``).
 
     A step is one move, or a run of passes in a row: a pass rarely changes
     the table, and a Sichuan record is mostly passes.
@@ -817,12 +911,15 @@ def _replay_steps(
                 j += 1
         for seat, text in moves[i:j]:
             game.apply(seat, text)
+        words = _REPLAY_WORDS[locale]
         if j - i == 1:
-            line = f"{i + 1:>{width}}. seat {moves[i][0]}: {moves[i][1]}"
+            seat, text = moves[i][0], _move_text(game_name, moves[i][1], locale)
+            line = words["move"].format(i=f"{i + 1:>{width}}", seat=seat, text=text)
         else:
-            seats = ", ".join(str(seat) for seat, _ in moves[i:j])
-            line = f"{i + 1:>{width}}-{j}. pass: seats {seats}"
-        yield line, str(game), j
+            sep = ", " if locale == "en" else "、"
+            seats = sep.join(str(seat) for seat, _ in moves[i:j])
+            line = words["passes"].format(i=f"{i + 1:>{width}}", j=j, seats=seats)
+        yield line, _table_text(game, game_name, locale), j
         i = j
 
 
@@ -844,10 +941,10 @@ def _changes(old: str, new: str) -> str:
     return "\n".join(kept)
 
 
-def _next_step() -> bool:
+def _next_step(prompt: str = "[Enter] next move, q quit> ") -> bool:
     """Wait for Enter (True) or q (False); the end of input also quits."""
     try:
-        answer = input("[Enter] next move, q quit> ")
+        answer = input(prompt)
     except EOFError:
         print()
         return False
