@@ -596,3 +596,150 @@ int parlour_nds_cell_terms(const int16_t *sig, int m, int n, const uint8_t *is_t
     }
     return PARLOUR_OK;
 }
+
+/* -- the value of each round outcome ----------------------------------------------- */
+typedef struct {
+    const int32_t *count, *total;
+    int removed, elements_off, last, tie_domains;
+    long extra[2];
+    double weight;
+} board_t;
+
+static int popcount9(int v) {
+    int k = 0;
+    for (; v; v &= v - 1) k++;
+    return k;
+}
+
+/* _static_value on masks: sets *term (when terminal, returning 1) and *margin. */
+static int static_value(const board_t *bd, int a, int b, long ea, long eb, int removed,
+                        double *term, double *margin) {
+    int off = bd->elements_off;
+    if (!off) {
+        int ca = bd->count[a] == 4, cb = bd->count[b] == 4;
+        if (ca != cb) {
+            *term = ca ? 1.0 : -1.0;
+            *margin = 0.0;
+            return 1;
+        }
+        if (ca && cb) off = 1;
+    }
+    double mg = (double)((long)bd->total[a] + ea - (long)bd->total[b] - eb);
+    if (bd->last) {
+        if (mg == 0.0 && bd->tie_domains) mg = (double)(popcount9(a) - popcount9(b));
+        *term = mg > 0.0 ? 1.0 : (mg < 0.0 ? -1.0 : 0.0);
+        *margin = mg;
+        return 1;
+    }
+    if (!off) {
+        const int all = PARLOUR_NDS_MASKS - 1;
+        long ach_a = bd->count[all & ~b & ~removed] == 4 ? bd->count[a] : 0;
+        long ach_b = bd->count[all & ~a & ~removed] == 4 ? bd->count[b] : 0;
+        mg += bd->weight * (double)(ach_a * ach_a - ach_b * ach_b);
+    }
+    *margin = mg;
+    return 0;
+}
+
+/* _best_swap on masks: own and theirs in increasing domain order, the first best. */
+static void best_swap(const board_t *bd, int seat, int held[2], long ea, long eb, int removed) {
+    int mine = held[seat], other = held[1 - seat];
+    int found = 0, best_own = 0, best_theirs = 0;
+    double best = 0.0;
+    for (int k = 0; k < 9; k++) {
+        int own = 1 << k;
+        if (!(mine & own)) continue;
+        for (int q = 0; q < 9; q++) {
+            int theirs = 1 << q;
+            if (!(other & theirs)) continue;
+            int new_mine = (mine & ~own) | theirs, new_other = (other & ~theirs) | own;
+            int pa = seat == 0 ? new_mine : new_other, pb = seat == 0 ? new_other : new_mine;
+            double term, margin;
+            double value = static_value(bd, pa, pb, ea, eb, removed, &term, &margin)
+                               ? 1000.0 * term
+                               : margin;
+            if (seat == 1) value = -value;
+            if (!found || value > best) {
+                found = 1;
+                best = value;
+                best_own = own;
+                best_theirs = theirs;
+            }
+        }
+    }
+    held[seat] = (held[seat] & ~best_own) | best_theirs;
+    held[1 - seat] = (held[1 - seat] & ~best_theirs) | best_own;
+}
+
+static int is_flag(int32_t v) { return v == 0 || v == 1; }
+static int one_bit(int32_t v) { return v > 0 && v < PARLOUR_NDS_MASKS && (v & (v - 1)) == 0; }
+
+int parlour_nds_board_values(const int32_t *count, const int32_t *total, const int32_t *board,
+                             double element_weight, const uint8_t *present, double *term,
+                             uint8_t *is_term, double *margin, double *row_bit,
+                             double *col_bit) {
+    if (count == NULL || total == NULL || board == NULL || present == NULL || term == NULL ||
+        is_term == NULL || margin == NULL || row_bit == NULL || col_bit == NULL)
+        return PARLOUR_E_NULL;
+    const int32_t big = 1000000;
+    for (int k = 0; k < PARLOUR_NDS_MASKS; k++)
+        if (count[k] < 0 || count[k] > 4 || total[k] < -big || total[k] > big) return PARLOUR_E_ARG;
+    for (int k = 0; k < 3; k++)
+        if (board[k] < 0 || board[k] >= PARLOUR_NDS_MASKS || !one_bit(board[3 + k]))
+            return PARLOUR_E_ARG;
+    if (board[6] < -big || board[6] > big || board[7] < -big || board[7] > big)
+        return PARLOUR_E_ARG;
+    if (!is_flag(board[8]) || !is_flag(board[9]) || !is_flag(board[10]) ||
+        !isfinite(element_weight))
+        return PARLOUR_E_ARG;
+    board_t bd;
+    bd.count = count;
+    bd.total = total;
+    bd.removed = board[2];
+    bd.extra[0] = board[6];
+    bd.extra[1] = board[7];
+    bd.elements_off = board[8];
+    bd.last = board[9];
+    bd.tie_domains = board[10];
+    bd.weight = element_weight;
+    for (int code = 0; code < PARLOUR_NDS_CODES; code++) {
+        term[code] = margin[code] = row_bit[code] = col_bit[code] = 0.0;
+        is_term[code] = 0;
+        if (!present[code]) continue;
+        int xb = code & 1, xa = (code >> 1) & 1, base = code >> 2;
+        int states[3] = {(base / 49) % 7, (base / 7) % 7, base % 7};
+        int held[2] = {board[0], board[1]};
+        int removed = bd.removed;
+        long ea = bd.extra[0] + 7L * xa, eb = bd.extra[1] + 7L * xb;
+        int eff_seat[3], eff_kind[3], neff = 0;
+        for (int p = 0; p < 3; p++) {
+            int domain = board[3 + p], st = states[p];
+            if (st == 6) {
+                removed |= domain;
+                continue;
+            }
+            int seat = st < 3 ? 0 : 1;
+            held[seat] |= domain;
+            if (st % 3) {
+                eff_seat[neff] = seat;
+                eff_kind[neff++] = st % 3;
+            }
+        }
+        double won3[2] = {0.0, 0.0};
+        for (int e = 0; e < neff; e++) {
+            if (eff_kind[e] == 1 && held[0] && held[1])
+                best_swap(&bd, eff_seat[e], held, ea, eb, removed);
+            else if (eff_kind[e] == 2 && !bd.last)
+                won3[eff_seat[e]] = 1.0;
+        }
+        double t = 0.0, mg = 0.0;
+        if (static_value(&bd, held[0], held[1], ea, eb, removed, &t, &mg)) {
+            is_term[code] = 1;
+            term[code] = t;
+        }
+        margin[code] = mg;
+        row_bit[code] = won3[0];
+        col_bit[code] = won3[1];
+    }
+    return PARLOUR_OK;
+}

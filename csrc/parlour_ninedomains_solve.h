@@ -93,6 +93,34 @@ int parlour_nds_cell_terms(const int16_t *sig, int m, int n, const uint8_t *is_t
                            const double *term, const double *margin, int sign_otherwise,
                            double *out);
 
+/* The value of each round outcome for seat 0 (the bot's _Board in
+ * parlour.ninedomains.bots, which this replaces: the same numbers). Sets of the
+ * nine domains are bit masks (bit k the k-th domain of the rules); count[mask]
+ * is how many of the four elements the set shows (0 .. 4) and total[mask] the
+ * sum of its domains, for each of the PARLOUR_NDS_MASKS masks. board holds
+ * PARLOUR_NDS_BOARD ints: the domains held by seat 0 and seat 1 and those
+ * removed (masks), the three revealed domains (one bit each), both seats' extra
+ * points, then three flags: elements switched off, the last round, ties broken
+ * by domains. For each code with present[code] non-zero (a round's three battle
+ * states in base 7, times 4, plus 2 if seat 0 scored a 3+ and 1 if seat 1 did):
+ * the outcome's swaps (2-) are played greedily, the 3- wins noted, and
+ * margin[code] is the point margin (plus element_weight times the difference of
+ * the squared element counts of sets still able to show all four, while
+ * elements count), is_term[code] = 1 with term[code] = +1/-1 when a seat has
+ * shown all four elements, or in the last round the sign of the margin (domains
+ * held breaking ties when the flag says so); row_bit[code] and col_bit[code]
+ * are 1 when seat 0's or seat 1's 3- won outside the last round. Every other
+ * code's entries are 0. Returns PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG (a
+ * count outside 0 .. 4, a total or extra point count outside -10^6 .. 10^6, a
+ * mask outside 0 .. PARLOUR_NDS_MASKS - 1, a revealed domain not one bit, a
+ * flag not 0 or 1, element_weight not finite); nothing is written on error. */
+#define PARLOUR_NDS_MASKS 512
+#define PARLOUR_NDS_BOARD 11
+int parlour_nds_board_values(const int32_t *count, const int32_t *total, const int32_t *board,
+                             double element_weight, const uint8_t *present, double *term,
+                             uint8_t *is_term, double *margin, double *row_bit,
+                             double *col_bit);
+
 #ifdef __cplusplus
 }
 #endif

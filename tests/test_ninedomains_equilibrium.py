@@ -34,6 +34,7 @@ from parlour.ninedomains.bots import (
     HeuristicBot,
     RandomBot,
     _best_swap,
+    _element_tables,
     _placements,
     _recover_gain,
     _static_value,
@@ -551,3 +552,87 @@ def test_cell_kernels_agree_between_backends_and_check_inputs() -> None:
     if len(outs) == 2:
         for a, b in zip(outs[0], outs[1], strict=True):
             assert np.array_equal(a, b)
+
+
+def _board_tables(element_at: int | None) -> tuple[NDArray[np.int32], NDArray[np.int32]]:
+    # total: the sum of the domains 2 .. 10 in the mask; count: 4 (all elements) for the
+    # masks holding domain bit element_at, else 0.
+    total = np.array([sum(2 + k for k in range(9) if m >> k & 1) for m in range(512)])
+    count = np.array(
+        [4 if element_at is not None and m >> element_at & 1 else 0 for m in range(512)]
+    )
+    return count.astype(np.int32), total.astype(np.int32)
+
+
+def test_board_values_by_hand() -> None:
+    # Seat 0 holds domain 2 (bit 0); the round reveals 3, 4 and 5 (bits 1, 2, 3).
+    def board(last: int, elements_off: int = 1) -> list[int]:
+        return [0b1, 0, 0, 0b10, 0b100, 0b1000, 0, 0, elements_off, last, 0]
+
+    def code(states: tuple[int, int, int], bits: int = 0) -> int:
+        return (states[0] * 49 + states[1] * 7 + states[2]) * 4 + bits
+
+    present = np.zeros(1372, dtype=np.uint8)
+    plain, plus, three_minus, two_minus = (
+        code((0, 3, 6)), code((0, 3, 6), 2), code((5, 3, 6)), code((1, 3, 6)),
+    )  # fmt: skip
+    present[[plain, plus, three_minus, two_minus]] = 1
+    for name in BACKENDS:
+        impl = _backend.load(name)
+        term, is_term, margin, row_bit, col_bit = impl._ninedomains_board_values(
+            *_board_tables(None), board(0), 1.0, present
+        )
+        # Seat 0 wins 3 and seat 1 wins 4, 5 goes: 2 + 3 against 4.
+        assert margin[plain] == 1.0 and not is_term[plain]
+        # Seat 0's 3+ adds 7 points.
+        assert margin[plus] == 8.0
+        # Seat 1 wins 3 with its 3- (and 4): 2 against 7, its 3- won.
+        assert (
+            margin[three_minus] == -5.0 and col_bit[three_minus] == 1 and row_bit[three_minus] == 0
+        )
+        # Seat 0 wins 3 with its 2- and swaps its 2 for seat 1's 4 (better than its 3): 7 - 2.
+        assert margin[two_minus] == 5.0
+        # Codes not asked for are 0.
+        assert margin[code((6, 6, 6))] == 0.0 and not is_term.sum()
+        # The last round: the sign of the margin, and a 3- wins nothing more.
+        term, is_term, margin, _, col_bit = impl._ninedomains_board_values(
+            *_board_tables(None), board(1), 1.0, present
+        )
+        assert term[plain] == 1.0 and is_term[plain] == 1 and term[three_minus] == -1.0
+        assert col_bit[three_minus] == 0
+        # Elements on: seat 0 showing all four (domain 3, bit 1, completes them) wins.
+        term, is_term, margin, _, _ = impl._ninedomains_board_values(
+            *_board_tables(1), board(0, 0), 1.0, present
+        )
+        assert is_term[plain] == 1 and term[plain] == 1.0 and margin[plain] == 0.0
+        # Bad inputs.
+        count, total = _board_tables(None)
+        with pytest.raises(ValueError, match="out of range"):
+            impl._ninedomains_board_values(count + 5, total, board(0), 1.0, present)
+        with pytest.raises(ValueError, match="out of range"):
+            impl._ninedomains_board_values(
+                count, total, [0, 0, 0, 3, 4, 8, 0, 0, 0, 0, 0], 1.0, present
+            )
+        with pytest.raises(ValueError, match="board must have shape"):
+            impl._ninedomains_board_values(count, total, board(0)[:5], 1.0, present)
+
+
+def test_board_values_agree_between_backends() -> None:
+    # Each backend against the pure twin (the readable reference).
+    rng = np.random.default_rng(31)
+    count, total = _element_tables(Rules())
+    present = np.ones(1372, dtype=np.uint8)
+    for k in range(3):
+        held = rng.permutation(9)
+        board = [
+            sum(1 << int(b) for b in held[:2]), sum(1 << int(b) for b in held[2:4]),
+            1 << int(held[4]), *(1 << int(b) for b in held[5:8]),
+            int(rng.integers(0, 15)), int(rng.integers(0, 15)), k == 2, k == 1, k == 1,
+        ]  # fmt: skip
+        want = _backend.load("python")._ninedomains_board_values(count, total, board, 1.0, present)
+        # Every outcome valued; in the last round (k == 1) every one is terminal.
+        assert want[2].any() and (k != 1 or want[1].all())
+        for name in BACKENDS:
+            got = _backend.load(name)._ninedomains_board_values(count, total, board, 1.0, present)
+            for a, b in zip(got, want, strict=True):
+                assert np.array_equal(a, b)

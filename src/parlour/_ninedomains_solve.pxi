@@ -25,6 +25,13 @@ cdef extern from "parlour.h":
     int parlour_nds_cell_terms(const int16_t *sig, int m, int n, const uint8_t *is_term,
                                const double *term, const double *margin, int sign_otherwise,
                                double *out) nogil
+    enum:
+        PARLOUR_NDS_MASKS
+        PARLOUR_NDS_BOARD
+    int parlour_nds_board_values(const int32_t *count, const int32_t *total,
+                                 const int32_t *board, double element_weight,
+                                 const uint8_t *present, double *term, uint8_t *is_term,
+                                 double *margin, double *row_bit, double *col_bit) nogil
 
 
 # The same texts as parlour._pure.ninedomains_solve (the twin tests compare them).
@@ -214,3 +221,33 @@ def _ninedomains_cell_terms(sig, is_term, term, margin, sign_otherwise, out):
         st = parlour_nds_cell_terms(&sv[0, 0], m, n, &itv[0], &tv[0], &mv[0], so, &ov[0, 0])
     _check(st)
     return out
+
+
+def _ninedomains_board_values(count, total, board, element_weight, present):
+    """``(term, is_term, margin, row_bit, col_bit)``: the value for seat 0 of each round
+    outcome code marked in ``present`` (see csrc/parlour_ninedomains_solve.h)."""
+    cn = _nds_exact("count", count, np.int32, (PARLOUR_NDS_MASKS,))
+    tt = _nds_exact("total", total, np.int32, (PARLOUR_NDS_MASKS,))
+    bd = _nds_exact("board", board, np.int32, (PARLOUR_NDS_BOARD,))
+    pr = _nds_exact("present", present, np.uint8, (PARLOUR_NDS_CODES,))
+    cdef double w = float(element_weight)
+    term_ = np.empty(PARLOUR_NDS_CODES, dtype=np.float64)
+    is_term_ = np.empty(PARLOUR_NDS_CODES, dtype=np.uint8)
+    margin_ = np.empty(PARLOUR_NDS_CODES, dtype=np.float64)
+    row_bit_ = np.empty(PARLOUR_NDS_CODES, dtype=np.float64)
+    col_bit_ = np.empty(PARLOUR_NDS_CODES, dtype=np.float64)
+    cdef const int32_t[::1] cv = cn
+    cdef const int32_t[::1] tv = tt
+    cdef const int32_t[::1] bv = bd
+    cdef const uint8_t[::1] pv = pr
+    cdef double[::1] t_ = term_
+    cdef uint8_t[::1] it_ = is_term_
+    cdef double[::1] m_ = margin_
+    cdef double[::1] r_ = row_bit_
+    cdef double[::1] c_ = col_bit_
+    cdef int st
+    with nogil:
+        st = parlour_nds_board_values(&cv[0], &tv[0], &bv[0], w, &pv[0], &t_[0], &it_[0],
+                                      &m_[0], &r_[0], &c_[0])
+    _check(st)
+    return term_, is_term_, margin_, row_bit_, col_bit_

@@ -8,6 +8,7 @@ fallback where no C compiler was available at install time.
 from parlour._pure.core import ABI_VERSION, abi_version
 from parlour._pure.ninedomains import *
 from parlour._pure.ninedomains_solve import (
+    _ninedomains_board_values,
     _ninedomains_cell_codes,
     _ninedomains_cell_estimates,
     _ninedomains_cell_terms,

@@ -337,3 +337,135 @@ def _ninedomains_cell_terms(
     else:
         out[terminal] = tm[s][terminal]
     return out
+
+
+NDS_MASKS = 512  # PARLOUR_NDS_MASKS
+NDS_BOARD = 11  # PARLOUR_NDS_BOARD
+_BIG = 1_000_000
+
+
+class _Board:
+    """The round's position on masks of domains (see ``_ninedomains_board_values``)."""
+
+    def __init__(self, count: list[int], total: list[int], board: list[int], weight: float) -> None:
+        self.count, self.total, self.weight = count, total, weight
+        self.held = (board[0], board[1])
+        self.removed = board[2]
+        self.revealed = (board[3], board[4], board[5])
+        self.extra = (board[6], board[7])
+        self.elements_off, self.last, self.tie_domains = (bool(v) for v in board[8:11])
+
+    def static(self, a: int, b: int, ea: int, eb: int, removed: int) -> tuple[float | None, float]:
+        # _static_value on masks.
+        count, total = self.count, self.total
+        off = self.elements_off
+        if not off:
+            ca, cb = count[a] == 4, count[b] == 4
+            if ca != cb:
+                return (1.0 if ca else -1.0), 0.0
+            if ca and cb:
+                off = True
+        margin = float(total[a] + ea - total[b] - eb)
+        if self.last:
+            if margin == 0 and self.tie_domains:
+                margin = float(bin(a).count("1") - bin(b).count("1"))
+            return (1.0 if margin > 0 else -1.0 if margin < 0 else 0.0), margin
+        if not off:
+            full = NDS_MASKS - 1
+            ach_a = count[a] if count[full & ~b & ~removed] == 4 else 0
+            ach_b = count[b] if count[full & ~a & ~removed] == 4 else 0
+            margin += self.weight * (ach_a**2 - ach_b**2)
+        return None, margin
+
+    def swap(self, seat: int, held: list[int], ea: int, eb: int, removed: int) -> None:
+        # _best_swap on masks: own and theirs in increasing domain order, the first best.
+        best: tuple[float, int, int] | None = None
+        mine, other = held[seat], held[1 - seat]
+        for k in range(9):
+            own = 1 << k
+            if not mine & own:
+                continue
+            for q in range(9):
+                theirs = 1 << q
+                if not other & theirs:
+                    continue
+                new_mine = (mine & ~own) | theirs
+                new_other = (other & ~theirs) | own
+                pa, pb = (new_mine, new_other) if seat == 0 else (new_other, new_mine)
+                term, margin = self.static(pa, pb, ea, eb, removed)
+                value = 1000.0 * term if term is not None else margin
+                if seat == 1:
+                    value = -value
+                if best is None or value > best[0]:
+                    best = (value, own, theirs)
+        assert best is not None
+        _, own, theirs = best
+        held[seat] = (held[seat] & ~own) | theirs
+        held[1 - seat] = (held[1 - seat] & ~theirs) | own
+
+    def value(self, code: int) -> tuple[float | None, float, float, float]:
+        xb, xa, base = code & 1, (code >> 1) & 1, code >> 2
+        states = ((base // 49) % 7, (base // 7) % 7, base % 7)
+        held = [self.held[0], self.held[1]]
+        removed = self.removed
+        ea, eb = self.extra[0] + 7 * xa, self.extra[1] + 7 * xb
+        effects: list[tuple[int, int]] = []
+        for p, st in enumerate(states):
+            domain = self.revealed[p]
+            if st == 6:
+                removed |= domain
+                continue
+            seat = 0 if st < 3 else 1
+            held[seat] |= domain
+            if st % 3:
+                effects.append((seat, st % 3))
+        won3 = [0.0, 0.0]
+        for seat, kind in effects:
+            if kind == 1 and held[0] and held[1]:
+                self.swap(seat, held, ea, eb, removed)
+            elif kind == 2 and not self.last:
+                won3[seat] = 1.0
+        term, margin = self.static(held[0], held[1], ea, eb, removed)
+        return term, margin, won3[0], won3[1]
+
+
+def _ninedomains_board_values(
+    count: Any, total: Any, board: Any, element_weight: float, present: Any
+) -> tuple[
+    NDArray[np.float64],
+    NDArray[np.uint8],
+    NDArray[np.float64],
+    NDArray[np.float64],
+    NDArray[np.float64],
+]:
+    """``(term, is_term, margin, row_bit, col_bit)``: the value for seat 0 of each round
+    outcome code marked in ``present`` (see csrc/parlour_ninedomains_solve.h)."""
+    cn = _exact("count", count, np.int32, (NDS_MASKS,))
+    tt = _exact("total", total, np.int32, (NDS_MASKS,))
+    bd = _exact("board", board, np.int32, (NDS_BOARD,))
+    pr = _exact("present", present, np.uint8, (NDS_CODES,))
+    w = float(element_weight)
+    masks_ok = all(0 <= int(v) < NDS_MASKS for v in bd[:3]) and all(
+        0 < int(v) < NDS_MASKS and int(v) & (int(v) - 1) == 0 for v in bd[3:6]
+    )
+    if (
+        not ((cn >= 0) & (cn <= 4)).all()
+        or not ((tt >= -_BIG) & (tt <= _BIG)).all()
+        or not masks_ok
+        or not all(-_BIG <= int(v) <= _BIG for v in bd[6:8])
+        or not all(int(v) in (0, 1) for v in bd[8:11])
+        or not math.isfinite(w)
+    ):
+        raise ValueError("an argument is out of range")
+    board_ = _Board([int(v) for v in cn], [int(v) for v in tt], [int(v) for v in bd], w)
+    term = np.zeros(NDS_CODES)
+    is_term = np.zeros(NDS_CODES, dtype=np.uint8)
+    margin = np.zeros(NDS_CODES)
+    row_bit = np.zeros(NDS_CODES)
+    col_bit = np.zeros(NDS_CODES)
+    for code in np.flatnonzero(pr).tolist():
+        t, m, a3, b3 = board_.value(code)
+        margin[code], row_bit[code], col_bit[code] = m, a3, b3
+        if t is not None:
+            is_term[code], term[code] = 1, t
+    return term, is_term, margin, row_bit, col_bit

@@ -52,7 +52,7 @@ from parlour.ninedomains.game import (
     Swap,
     _placements_of,
 )
-from parlour.ninedomains.rules import DOMAINS, ELEMENTS, Rules
+from parlour.ninedomains.rules import DOMAINS, Rules
 from parlour.ninedomains.values import PLACES
 from parlour.protocol import Action
 
@@ -339,7 +339,9 @@ class EquilibriumBot:
     """Plays each round's placement from an equilibrium of the round's matrix game
     (see the module docs); effects as the heuristic bot.
 
-    The game is solved by :func:`solve_game` until its exploitability is at most
+    Constructing the first bot of a process builds the battle and adjacency tables
+    every later decision reads. The game is solved by :func:`solve_game` until its
+    exploitability is at most
     ``tolerance`` of the payoff range (the default 1e-4; 0 solves it exactly up to
     rounding). ``iterations``, if given, uses the older approximate solver instead:
     that many iterations of :func:`regret_matching` (kept for comparisons; its gap
@@ -353,6 +355,10 @@ class EquilibriumBot:
             raise ValueError(f"tolerance must be a finite number >= 0, not {tolerance!r}")
         self.iterations = iterations
         self.tolerance = float(tolerance)
+        # The battle and adjacency tables (about 0.1 s, once per process) are built
+        # with the first bot rather than inside its first decision.
+        _cell_codes()
+        _adjacency_table()
 
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """Choose an action for ``observation``."""
@@ -523,20 +529,9 @@ def _seat0_matrix(
     sig, present = impl._ninedomains_cell_codes(
         _cell_codes(), idx0 * (15 * nb * nb) + bon0 * nb, idx1 * (nb * nb) + bon1
     )
-    codes = 343 * 4
-    term = np.zeros(codes)
-    is_term = np.zeros(codes, dtype=np.uint8)
-    margin = np.zeros(codes)
-    f3a = np.zeros(codes)
-    f3b = np.zeros(codes)
-    board = _Board(obs, last)
-    for code in np.flatnonzero(present).tolist():
-        t, m, a3, b3 = board.value(code)
-        margin[code] = m
-        f3a[code], f3b[code] = a3, b3
-        if t is not None:
-            is_term[code] = 1
-            term[code] = t
+    term, is_term, margin, f3a, f3b = impl._ninedomains_board_values(
+        *_element_tables(obs.rules), _board_of(obs, last), _ELEMENT_WEIGHT, present
+    )
     if last:
         values = np.empty(sig.shape)
     else:
@@ -551,110 +546,33 @@ def _seat0_matrix(
 
 
 @lru_cache(maxsize=16)
-def _element_tables(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _element_tables(rules: Rules) -> tuple[NDArray[np.int32], NDArray[np.int32]]:
     """Per set of domains (bit k = DOMAINS[k]): how many elements it shows and
     the sum of its domains."""
-    count = tuple(
+    count = [
         rules.element_count([d for k, d in enumerate(DOMAINS) if mask >> k & 1])
         for mask in range(1 << len(DOMAINS))
-    )
-    total = tuple(
+    ]
+    total = [
         sum(d for k, d in enumerate(DOMAINS) if mask >> k & 1) for mask in range(1 << len(DOMAINS))
-    )
-    return count, total
+    ]
+    out = (np.array(count, dtype=np.int32), np.array(total, dtype=np.int32))
+    for arr in out:
+        arr.setflags(write=False)
+    return out
 
 
-_ALL = (1 << len(DOMAINS)) - 1
-_FOUR = len(ELEMENTS)
+def _board_of(obs: NineDomainsObservation, last: bool) -> list[int]:
+    """The round's position as ``_ninedomains_board_values`` takes it: domains held by
+    each seat and removed, the revealed domains (bit masks), the extra points and the
+    flags (elements off, last round, ties broken by domains)."""
 
+    def mask(domains: Sequence[int]) -> int:
+        return sum(1 << DOMAINS.index(d) for d in domains)
 
-class _Board:
-    """``_signature_value`` on sets of domains as bit masks: the same numbers, each
-    round outcome valued with table look-ups instead of lists."""
-
-    def __init__(self, obs: NineDomainsObservation, last: bool) -> None:
-        self.rules = obs.rules
-        self.last = last
-        self.count, self.total = _element_tables(obs.rules)
-        self.held = tuple(sum(1 << DOMAINS.index(d) for d in h) for h in obs.held)
-        self.removed = sum(1 << DOMAINS.index(d) for d in obs.removed)
-        self.revealed = tuple(1 << DOMAINS.index(d) for d in obs.revealed)
-        self.extra = obs.extra_points
-        self.elements_off = obs.elements_off
-
-    def _static(self, a: int, b: int, ea: int, eb: int, removed: int) -> tuple[float | None, float]:
-        # _static_value on masks.
-        count, total = self.count, self.total
-        off = self.elements_off
-        if not off:
-            ca, cb = count[a] == _FOUR, count[b] == _FOUR
-            if ca != cb:
-                return (1.0 if ca else -1.0), 0.0
-            if ca and cb:
-                off = True
-        margin = float(total[a] + ea - total[b] - eb)
-        if self.last:
-            if margin == 0 and self.rules.tie_break == "domains":
-                margin = float(bin(a).count("1") - bin(b).count("1"))
-            return float(np.sign(margin)), margin
-        if not off:
-            ach_a = count[a] if count[_ALL & ~b & ~removed] == _FOUR else 0
-            ach_b = count[b] if count[_ALL & ~a & ~removed] == _FOUR else 0
-            margin += _ELEMENT_WEIGHT * (ach_a**2 - ach_b**2)
-        return None, margin
-
-    def _swap(self, seat: int, held: list[int], ea: int, eb: int, removed: int) -> tuple[int, int]:
-        # _best_swap on masks: own and theirs in increasing domain order, the first best.
-        best: tuple[float, int, int] | None = None
-        mine, other = held[seat], held[1 - seat]
-        for k in range(len(DOMAINS)):
-            own = 1 << k
-            if not mine & own:
-                continue
-            for q in range(len(DOMAINS)):
-                theirs = 1 << q
-                if not other & theirs:
-                    continue
-                new_mine = (mine & ~own) | theirs
-                new_other = (other & ~theirs) | own
-                pa, pb = (new_mine, new_other) if seat == 0 else (new_other, new_mine)
-                term, margin = self._static(pa, pb, ea, eb, removed)
-                value = 1000.0 * term if term is not None else margin
-                if seat == 1:
-                    value = -value
-                if best is None or value > best[0]:
-                    best = (value, own, theirs)
-        assert best is not None
-        return best[1], best[2]
-
-    def value(self, code: int) -> tuple[float | None, float, float, float]:
-        """Value of one round outcome for seat 0: (terminal, margin, seat 0's 3- won, seat 1's)."""
-        xb = code & 1
-        xa = (code >> 1) & 1
-        base = code >> 2
-        states = ((base // 49) % 7, (base // 7) % 7, base % 7)
-        held = [self.held[0], self.held[1]]
-        removed = self.removed
-        ea, eb = self.extra[0] + 7 * xa, self.extra[1] + 7 * xb
-        effects: list[tuple[int, int]] = []
-        for p, st in enumerate(states):
-            domain = self.revealed[p]
-            if st == 6:
-                removed |= domain
-                continue
-            seat = 0 if st < 3 else 1
-            held[seat] |= domain
-            if st % 3:
-                effects.append((seat, st % 3))
-        won3 = [0.0, 0.0]
-        for seat, kind in effects:
-            if kind == 1 and held[0] and held[1]:
-                own, theirs = self._swap(seat, held, ea, eb, removed)
-                held[seat] = (held[seat] & ~own) | theirs
-                held[1 - seat] = (held[1 - seat] & ~theirs) | own
-            elif kind == 2 and not self.last:
-                won3[seat] = 1.0
-        term, margin = self._static(held[0], held[1], ea, eb, removed)
-        if self.last and term is None:
-            term = float(np.sign(margin)) if not math.isnan(margin) else 0.0
-        return term, margin, won3[0], won3[1]
+    return [
+        mask(obs.held[0]), mask(obs.held[1]), mask(obs.removed),
+        *(1 << DOMAINS.index(d) for d in obs.revealed),
+        obs.extra_points[0], obs.extra_points[1],
+        int(bool(obs.elements_off)), int(last), int(obs.rules.tie_break == "domains"),
+    ]  # fmt: skip
