@@ -54,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tolerance", type=float, default=1e-4)
     parser.add_argument("--regret", type=int, default=0, help="also time N regret-matching steps")
     args = parser.parse_args(argv)
-    bot = EquilibriumBot(tolerance=args.tolerance)
+    c_make = time.process_time()
+    bot = EquilibriumBot(tolerance=args.tolerance)  # builds the battle and adjacency tables
+    make_ms = (time.process_time() - c_make) * 1e3
     build_ms: list[float] = []
     solve_ms: list[float] = []
     gaps: list[float] = []
@@ -65,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     rm_ms: list[float] = []
     rm_gaps: list[float] = []
     by_round: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    where: list[tuple[int, int, int]] = []
     start = time.perf_counter()
     for g in range(args.games):
         seed = args.seed + g
@@ -83,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
                 solve_game(a, args.tolerance * spread)
                 c2, t2 = time.process_time(), time.perf_counter()
                 cpu_build.append((c1 - c0) * 1e3)
+                where.append((seed, obs.round, seat))
                 cpu_solve.append((c2 - c1) * 1e3)
                 strategy = bot.solve(obs)  # the bot's own answer (its matrix is kept)
                 build_ms.append((t1 - t0) * 1e3)
@@ -119,7 +123,15 @@ def main(argv: list[str] | None = None) -> int:
     total = [a + b for a, b in zip(cpu_build, cpu_solve, strict=True)]
     print(f"decision CPU time, ms:        {_quantiles(total)}")
     over = sum(t > 20.0 for t in total)
-    print(f"decisions over 20 ms of CPU: {over} of {len(total)} (the first builds tables)")
+    print(f"decisions over 20 ms of CPU: {over} of {len(total)}")
+    print(f"first bot constructed (tables built once per process), CPU ms: {make_ms:.1f}")
+    slowest = sorted(range(len(total)), key=total.__getitem__, reverse=True)[:5]
+    print(
+        "slowest decisions (seed, round, seat: CPU ms):",
+        "; ".join(
+            f"{where[k][0]}, {where[k][1] + 1}, {where[k][2]}: {total[k]:.1f}" for k in slowest
+        ),
+    )
     print(f"exploitability / range:     {_quantiles(gaps)}")
     print(f"own gap to value / range:   {_quantiles(own)}")
     print(f"exact solve bound width / range: max {max(exact_width):.3g}")
