@@ -86,6 +86,9 @@ typedef struct {
     /* Each seat's points now, worked out when a lot was last won (they
      * change only then), and the number of lots they are for. */
     int32_t points[PARLOUR_SWG_MAX_PLAYERS];
+    /* Each seat's Oinks gained (received less paid) over the decided lots,
+     * all public, worked out at the same time. */
+    int32_t change[PARLOUR_SWG_MAX_PLAYERS][4];
     int32_t points_lots;
     parlour_swv_marks marks[PARLOUR_SWG_MAX_PLAYERS]; /* by learner slot */
     /* The actions of the deal being played, and of the last finished one
@@ -166,11 +169,15 @@ PARLOUR_SWV_INTERNAL int parlour_swv_random(const parlour_swg_game *g, int seat,
 
 /* observation(seat).to_array() of the game *g into out (PARLOUR_SWV_OBS
  * floats), made from parlour_swg_observe_unchecked's copy for the seat,
- * lot_bid[s], each seat's last bid amount on the current lot (0: none), and
- * points[s], each seat's points now (NULL: worked out here). */
+ * lot_bid[s], each seat's last bid amount on the current lot (0: none),
+ * points[s], each seat's points now, and change[s][e], its Oinks of element
+ * e received less paid over the decided lots (both NULL: worked out here). */
 PARLOUR_SWV_INTERNAL int parlour_swv_encode(const parlour_swg_game *g, int seat,
                                             const int32_t *lot_bid, const int32_t *points,
-                                            float *out);
+                                            const int32_t (*change)[4], float *out);
+
+/* change[s][e] as parlour_swv_encode takes it, from the lots of *g. */
+PARLOUR_SWV_INTERNAL void parlour_swv_changes(const parlour_swg_game *g, int32_t (*change)[4]);
 
 /* legal_mask(seat) of *g into mask (naids bytes for a game of `most`
  * Oinks per element; all zero when the seat need not act). */

@@ -55,19 +55,39 @@ static float ratio(double a, double b)
 static void flags(float *out, uint64_t mask)
 {
     while (mask) {
+#if defined(__GNUC__) || defined(__clang__)
+        int b = __builtin_ctzll(mask);
+#else
         int b = 0;
-        uint64_t low = mask & (~mask + 1);
-        while (!((low >> b) & 1u))
+        while (!((mask >> b) & 1u))
             b++;
+#endif
         out[b] = 1.0f;
-        mask ^= low;
+        mask &= mask - 1;
+    }
+}
+
+void parlour_swv_changes(const parlour_swg_game *g, int32_t (*change)[4])
+{
+    memset(change, 0, sizeof(int32_t) * 4 * SEATS);
+    for (int i = 0; i < g->nlots; i++) {
+        const parlour_swg_lot *l = &g->lots[i];
+        if (l->winner < 0)
+            continue;
+        for (int e = 0; e < 4; e++)
+            change[l->winner][e] -= l->paid[e];
+        for (int r = 0; r < g->players; r++)
+            if ((l->receivers >> r) & 1u)
+                for (int e = 0; e < 4; e++)
+                    change[r][e] += l->share[e];
     }
 }
 
 int parlour_swv_encode(const parlour_swg_game *g, int seat, const int32_t *lot_bid,
-                       const int32_t *points, float *out)
+                       const int32_t *points, const int32_t (*change)[4], float *out)
 {
     parlour_swg_game o;
+    int32_t own[SEATS][4];
     if (!out || !lot_bid)
         return PARLOUR_E_NULL;
     int st = parlour_swg_observe_unchecked(g, seat, &o);
@@ -76,18 +96,9 @@ int parlour_swv_encode(const parlour_swg_game *g, int seat, const int32_t *lot_b
     int n = o.players;
     /* Every seat's Oinks from the public payments (arrays.public_oinks): the
      * seat's own start is its holding less what it gained. */
-    int32_t change[SEATS][4];
-    memset(change, 0, sizeof change);
-    for (int i = 0; i < o.nlots; i++) {
-        const parlour_swg_lot *l = &o.lots[i];
-        if (l->winner < 0)
-            continue;
-        for (int e = 0; e < 4; e++)
-            change[l->winner][e] -= l->paid[e];
-        for (int r = 0; r < n; r++)
-            if ((l->receivers >> r) & 1u)
-                for (int e = 0; e < 4; e++)
-                    change[r][e] += l->share[e];
+    if (!change) {
+        parlour_swv_changes(&o, own);
+        change = (const int32_t (*)[4])own;
     }
     int32_t start = o.oinks[seat][0] - change[seat][0];
     double per_element = n * start > 1 ? (double)(n * start) : 1.0;
@@ -330,6 +341,7 @@ static int update_points(parlour_swv_table *tb)
     int st = parlour_swg_result(&tb->g, tb->points, &winners);
     if (st < 0)
         return st;
+    parlour_swv_changes(&tb->g, tb->change);
     tb->points_lots = tb->g.nlots;
     return PARLOUR_OK;
 }
@@ -472,7 +484,7 @@ static int write_out(parlour_swv_env *env, int i, const parlour_swv_out *out)
         if (now.state)
             mark(mask, env->most, &now, 1);
         st = parlour_swv_encode(&tb->g, seat, tb->lot_bid, tb->points,
-                                out->obs + row * PARLOUR_SWV_OBS);
+                                (const int32_t (*)[4])tb->change, out->obs + row * PARLOUR_SWV_OBS);
         if (st < 0)
             return st;
     }
