@@ -3,6 +3,7 @@
 # The class is private (no pure twin by name): its twin is the pure engine,
 # checked in lock step by tests/test_shrinewars_engines.py.
 
+cimport cython
 from libc.stdint cimport int32_t
 from libc.string cimport memcpy
 
@@ -473,6 +474,9 @@ cdef tuple _swg_draws(const parlour_swg_game *g):
     return tuple([(g.draw_seat[i], g.draw_card[i]) for i in range(g.ndraws)])
 
 
+# Views come and go at every step: a few freed ones are kept for reuse
+# rather than returned to malloc (each holds a whole state copy).
+@cython.freelist(8)
 cdef class _ShrineWarsView:
     """One seat's view of a Shrine Wars game: the copy ``parlour_swg_observe``
     makes (no deck order; no other seat's Oinks unless the table plays open)
