@@ -117,7 +117,7 @@ def drawing(game: str, obs: Observation, locale: Locale = "en") -> str:
     draw = getattr(svg, "observation_html", None)
     if draw is not None:
         return str(draw(obs, locale=loc))
-    text = spec(game).terminal.render(obs)
+    text = spec(game).terminal.render(obs, loc)
     return f'<div class="parlour-table parlour-text"><pre>{html.escape(text)}</pre></div>'
 
 
