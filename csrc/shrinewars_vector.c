@@ -407,6 +407,8 @@ static int choose(parlour_swv_table *tb, int seat, int bot, int32_t *amount, int
         int st = parlour_swg_observe_unchecked(&tb->g, seat, &o);
         if (st < 0)
             return st;
+        /* HeuristicBot.window and .boldness (the lock-step tests against the
+         * Python bot on the pure engine catch a change of either) */
         return parlour_swg_bot_heuristic(&o, 4, 6.0, amount, paid, &nlegal);
     }
     return parlour_swv_random(&tb->g, seat, &tb->bots, amount, paid);
