@@ -281,3 +281,19 @@ def test_the_c_shuffle_is_random_shuffle() -> None:
         assert Game(seed=seed, engine="c")._deck0 == tuple(order)
         with pytest.raises(ValueError):
             core._shrinewars_shuffled(seed)
+
+
+def test_big_tables_play_the_same_on_both_engines() -> None:
+    # Six seats of 1000 Oinks: legal lists thousands of bids long, where the
+    # binding's table of shared bids reaches its bound on memory and starts
+    # again; the game is the pure engine's all the same.
+    import parlour
+    from parlour.shrinewars import RandomBot
+
+    records = []
+    for engine in ("c", "python"):
+        game = Game(Rules(oinks=1000), players=6, seed=11, engine=engine)  # type: ignore[arg-type]
+        parlour.play(game, [RandomBot() for _ in range(6)], seed=11)
+        records.append(game.record())
+    assert records[0] == records[1]
+    assert len(records[0]["actions"]) > 36

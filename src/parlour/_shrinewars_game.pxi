@@ -87,9 +87,11 @@ cdef object _swg_make_lot = None
 # any legal list has needed. A legal list is then pass and the row's entries,
 # not new objects at every step.
 cdef dict _swg_rows = {}
-# Above this many rows the table starts again (a bound on memory, never hit
-# by normal tables).
-cdef Py_ssize_t _SWG_MAX_ROWS = 4096
+# Above this many bids in all the table starts again: a bound on memory
+# (tables with many Oinks have long rows); four seats of 10 Oinks need at
+# most about 33,000.
+cdef Py_ssize_t _SWG_MAX_BIDS = 1 << 16
+cdef Py_ssize_t _swg_row_bids = 0
 # The seats to act as a tuple, one shared tuple per seat.
 cdef tuple _swg_turns = tuple([(s,) for s in range(6)])
 
@@ -115,13 +117,19 @@ cdef list _swg_row(unsigned elements, int32_t held_low, int32_t hi):
                 high = e
     if high < 0:
         held_low = 0
+    global _swg_row_bids
     key = (<long long>elements << 32) | held_low
     row = _swg_rows.get(key)
-    if row is None:
-        if len(_swg_rows) >= _SWG_MAX_ROWS:
+    if row is None or hi > len(<list>row):
+        grow = hi - (0 if row is None else len(<list>row))
+        if _swg_row_bids + grow > _SWG_MAX_BIDS:
             _swg_rows.clear()
-        row = []
-        _swg_rows[key] = row
+            _swg_row_bids = 0
+            row = None
+        if row is None:
+            row = []
+            _swg_rows[key] = row
+        _swg_row_bids += hi - len(<list>row)
     cdef list out = <list>row
     a = len(out) + 1
     while a <= hi:
@@ -169,13 +177,14 @@ cdef class _ShrineWarsState:
         """Tell the binding the Bid class and the Pass value it returns, and
         (for :meth:`observation` and the lot log) the observation class, its
         field builder and the LotOutcome maker."""
-        global _swg_bid_cls, _swg_pass, _swg_obs_cls, _swg_obs_build, _swg_make_lot
+        global _swg_bid_cls, _swg_pass, _swg_obs_cls, _swg_obs_build, _swg_make_lot, _swg_row_bids
         _swg_bid_cls = bid
         _swg_pass = pass_
         _swg_obs_cls = obs
         _swg_obs_build = build
         _swg_make_lot = make_lot
         _swg_rows.clear()
+        _swg_row_bids = 0
 
     @staticmethod
     def new(int players, int oinks, bint open_table, deck):
