@@ -1,18 +1,12 @@
 /* Many Nine Domains tables stepped together (see
  * parlour_ninedomains_vector.h). */
 #include "parlour_ninedomains_vector.h"
+#include "parlour_tables.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "parlour_ninedomains_bots.h"
-
-#if !defined(_WIN32)
-#include <pthread.h>
-#define NV_THREADS 1
-#else
-#define NV_THREADS 0
-#endif
 
 /* The observation layout of parlour.ninedomains.arrays (first index of each
  * field; the lock-step tests compare every value with to_array()). */
@@ -329,67 +323,27 @@ static int run_one(parlour_nv_env *env, int i, int op, const parlour_nv_out *out
 typedef struct {
     parlour_nv_env *env;
     const parlour_nv_out *out;
-    int lo, hi, op, status, failed;
-} job;
+    int op;
+} run_ctx;
 
-static void *run_range(void *arg)
+static int run_table(void *arg, int i)
 {
-    job *j = (job *)arg;
-    j->status = PARLOUR_OK;
-    j->failed = -1;
-    for (int i = j->lo; i < j->hi; i++) {
-        int st = run_one(j->env, i, j->op, j->out);
-        if (st < 0 && j->failed < 0) {
-            j->status = st;
-            j->failed = i;
-        }
-    }
-    return NULL;
+    run_ctx *c = (run_ctx *)arg;
+    return run_one(c->env, i, c->op, c->out);
 }
 
-/* Tables split into `threads` contiguous ranges; each table is touched by
- * one thread only, so the results do not depend on the split. */
 static int run(parlour_nv_env *env, int op, const parlour_nv_out *out, int threads)
 {
     if (!env || !out || !out->obs || !out->mask || !out->to_act || !out->rewards || !out->done)
         return PARLOUR_E_NULL;
-    if (threads < 1)
-        threads = 1;
-    if (threads > 64)
-        threads = 64;
-    if (threads > env->ntables)
-        threads = env->ntables;
-    job jobs[64];
-    int n = env->ntables;
-    for (int k = 0; k < threads; k++) {
-        jobs[k].env = env;
-        jobs[k].out = out;
-        jobs[k].op = op;
-        jobs[k].lo = (int)((long long)n * k / threads);
-        jobs[k].hi = (int)((long long)n * (k + 1) / threads);
+    run_ctx c = {env, out, op};
+    int failed = -1;
+    int st = parlour_run_tables(env->ntables, threads, run_table, &c, &failed);
+    if (st < 0) {
+        env->err_table = failed;
+        env->err_status = st;
+        return st;
     }
-#if NV_THREADS
-    pthread_t ids[64];
-    int started[64];
-    for (int k = 1; k < threads; k++)
-        started[k] = pthread_create(&ids[k], NULL, run_range, &jobs[k]) == 0;
-    run_range(&jobs[0]);
-    for (int k = 1; k < threads; k++) {
-        if (started[k])
-            pthread_join(ids[k], NULL);
-        else
-            run_range(&jobs[k]); /* no thread to be had: do it here */
-    }
-#else
-    for (int k = 0; k < threads; k++)
-        run_range(&jobs[k]);
-#endif
-    for (int k = 0; k < threads; k++)
-        if (jobs[k].status < 0) {
-            env->err_table = jobs[k].failed;
-            env->err_status = jobs[k].status;
-            return jobs[k].status;
-        }
     return PARLOUR_OK;
 }
 
