@@ -435,7 +435,7 @@ def _check_shanten_against_brute_force(samples: int, seed: int) -> None:
 
 def test_shanten_against_brute_force(backend: ModuleType) -> None:
     # The brute force is the cost here (about 3 ms a hand), not the backend.
-    _check_shanten_against_brute_force(100 if backend.__name__.endswith("_pure") else 200, 2024)
+    _check_shanten_against_brute_force(100, 2024)
 
 
 @pytest.mark.slow

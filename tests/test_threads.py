@@ -43,7 +43,7 @@ def _rows(seed: int, n: int = 5000) -> np.ndarray:
 
 
 def test_sichuan_batches_from_threads(backend: ModuleType) -> None:
-    arrays = [_rows(seed, 5000 if backend.__name__.endswith("_core") else 300) for seed in range(8)]
+    arrays = [_rows(seed, 5000 if backend.__name__.endswith("_core") else 100) for seed in range(8)]
     serial = [
         (batch.shanten(a).tolist(), batch.waits(a).tolist(), batch.is_complete(a).tolist())
         for a in arrays
