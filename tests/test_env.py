@@ -516,6 +516,45 @@ def test_rewards_sum_to_the_scores(seed: int) -> None:
         assert total == gym.game.result.scores[seat]
 
 
+@pytest.mark.parametrize("name", ["whisper", "sichuan"])
+def test_each_steps_rewards_are_that_steps_payments(name: str) -> None:
+    # env.rewards after a step holds that step's payments only: a dict kept
+    # from an earlier paying step would count its payments twice here.
+    paying = 0
+    for seed in range(12):
+        env = parlour.env.aec(name)
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        sums = dict.fromkeys(env.possible_agents, 0.0)
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(masked_choice(obs["action_mask"], rng))
+            paying += any(env.rewards.values())
+            for a, r in env.rewards.items():
+                sums[a] += r
+        assert tuple(sums.values()) == env.game.result.scores
+    assert paying > 1
+
+
+def test_agent_iter_and_last_as_pettingzoo_defines_them() -> None:
+    env = parlour.env.aec("sichuan")
+    env.reset(seed=1)
+    assert list(env.agent_iter(0)) == []
+    rng = random.Random(1)
+    asked = []
+    for agent in env.agent_iter(5):
+        asked.append(agent)
+        assert agent == env.agent_selection
+        obs, reward, terminated, truncated, info = env.last()
+        assert env.last(observe=False) == (None, reward, terminated, truncated, info)
+        assert np.array_equal(obs["observation"], env.observe(agent)["observation"])
+        env.step(masked_choice(obs["action_mask"], rng))
+    assert len(asked) == 5
+
+
 def test_rewards_come_during_play() -> None:
     env = parlour.env.parallel("whisper")
     env.reset(seed=0)

@@ -3,7 +3,7 @@
 # No `from __future__ import annotations`: autodoc evaluates a class's signature
 # without its module's names, and string annotations would stay unresolved there.
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from gymnasium import spaces
@@ -71,6 +71,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         self.table.new_game(self._seeds.next(seed))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._paid = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -92,6 +93,42 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         obs: dict[str, FloatArray | MaskArray] = table.observe(seat)
         return obs
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, FloatArray | MaskArray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's :meth:`~pettingzoo.AECEnv.last`: the observation,
+        cumulative reward, termination, truncation and info of
+        :attr:`agent_selection`."""
+        # PettingZoo's own, with observe inlined for the C-engine Sichuan
+        # deal: last() runs once a step of every AEC loop.
+        agent = self.agent_selection
+        table = self.table
+        if not observe:
+            obs = None
+        elif table._fast:
+            seat = self._seat[agent]
+            obs = _sichuan.observe(table._c[0], seat, seat in table.waiting)
+        else:
+            obs = table.observe(self._seat[agent])
+        return (
+            obs,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's :meth:`~pettingzoo.AECEnv.agent_iter`: yields
+        :attr:`agent_selection` until no agent is left or ``max_iter``
+        agents were yielded; step each one in the loop."""
+        # A generator does what PettingZoo's AECIterator does, for less
+        # than its __next__ costs at every step.
+        left = max_iter
+        while self.agents and left > 0:
+            left -= 1
+            yield self.agent_selection
+
     def step(self, action: Any) -> None:
         """Act for :attr:`agent_selection` with an action id.
 
@@ -107,16 +144,31 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         # A Sichuan deal on the C engine answers in one binding call, but
         # for what it does not serve (False: the exchange phase, an id that
         # is no int in range), which the general way answers or refuses.
-        rewards = table._fast_answer(seat, action) if table._fast else False
-        if rewards is False:
-            rewards = table.answer_paid(seat, action)
+        # Table._fast_answer's commonest case, one seat asked and nothing
+        # held, is inlined: it is most steps of a deal.
+        if table._fast and len(table.waiting) == 1 and not table._answers:
+            state, history, game_dict = table._c
+            got = _sichuan.step(state, seat, action, history, game_dict)
+            if got:
+                table.waiting, rewards = got
+                if table._masks:
+                    table._masks.clear()
+            else:  # None (an illegal id, which the general way names) or False
+                rewards = table.answer_paid(seat, action)
+        else:
+            rewards = table._fast_answer(seat, action) if table._fast else False
+            if rewards is False:
+                rewards = table.answer_paid(seat, action)
         # PettingZoo's step protocol (clear the actor's cumulative reward, set
         # this step's rewards, add them up), inlined: it runs every step.
         self._cumulative_rewards[agent] = 0.0
         if rewards is None or not any(rewards):
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if self._paid:  # most steps pay nothing: keep the zeros dict
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._paid = False
         else:
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+            self._paid = True
             cumulative = self._cumulative_rewards
             for a, r in self.rewards.items():
                 cumulative[a] += r
