@@ -311,8 +311,8 @@ def test_bad_actions_change_nothing() -> None:
 
 
 def test_construction_errors() -> None:
-    with pytest.raises(ValueError, match="'sichuan', 'ninedomains', 'shrinewars' only"):
-        VectorGame("sisepai", 2)
+    with pytest.raises(ValueError, match="'shrinewars', 'sisepai' only"):
+        VectorGame("chess", 2)
     for kwargs in (
         {"learners": []},
         {"learners": [4]},

@@ -234,3 +234,29 @@ class _ShrineWarsVector:
     def random_choice(
         state: bytes, seat: int, seed: int
     ) -> tuple[int, tuple[int, int, int, int]]: ...
+
+class _SisepaiVector:
+    obs: NDArray[np.float32]
+    mask: NDArray[np.bool_]
+    to_act: NDArray[np.bool_]
+    rewards: NDArray[np.float32]
+    done: NDArray[np.bool_]
+    num_tables: int
+    num_learners: int
+    def __init__(
+        self,
+        ntables: int,
+        rules: tuple[Sequence[int], int, int],
+        seed: int,
+        learner_mask: int,
+        opponents: int,
+    ) -> None: ...
+    def reset(self, threads: int = 1) -> None: ...
+    def step(self, actions: NDArray[np.int32], threads: int = 1) -> tuple[int, int, int] | None: ...
+    def step_random(self, threads: int = 1) -> None: ...
+    def deal_seed(self, i: int) -> int: ...
+    def finished(self, i: int) -> tuple[int, int, list[tuple[int, int]]]: ...
+    @staticmethod
+    def bot_choice(state: bytes, seat: int, bot: int, seed: int) -> int: ...
+    @staticmethod
+    def encode(state: bytes, seat: int) -> NDArray[np.float32]: ...

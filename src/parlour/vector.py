@@ -98,7 +98,7 @@ if TYPE_CHECKING:
 __all__ = ["GAMES", "OpponentName", "VectorGame", "deal_seeds"]
 
 #: The games :class:`VectorGame` can run.
-GAMES: tuple[str, ...] = ("sichuan", "ninedomains", "shrinewars")
+GAMES: tuple[str, ...] = ("sichuan", "ninedomains", "shrinewars", "sisepai")
 #: The bots the non-learner seats can be played by.
 OpponentName = Literal["random", "heuristic"]
 _OPPONENTS: dict[str, int] = {"random": 0, "heuristic": 1}
@@ -244,6 +244,38 @@ def _shrinewars() -> _Spec:
     )
 
 
+def _sisepai() -> _Spec:
+    from parlour.sisepai.arrays import OBS_SHAPE
+    from parlour.sisepai.bots import HeuristicBot, RandomBot
+    from parlour.sisepai.game import Game
+    from parlour.sisepai.ids import NUM_ACTION_IDS
+    from parlour.sisepai.rules import Rules
+    from parlour.sisepai.values import _ACTIONS
+
+    def c_tables(core: Any, r: Rules, seed: int, n: int, mask: int, opp: int) -> Any:
+        triple = -1 if r.concealed_triple is None else r.concealed_triple
+        return core._SisepaiVector(n, (r.points(), r.min_score, triple), seed, mask, opp)
+
+    def replay(rules: Rules, seed: int, rows: Sequence[Any]) -> Any:
+        # Each row: seat, action id.
+        game = Game(rules, seed=seed)
+        for seat, i in rows:
+            game.apply(seat, _ACTIONS[i])
+        return game
+
+    return _Spec(
+        "sisepai",
+        4,
+        Rules,
+        Game,
+        lambda rules: NUM_ACTION_IDS,
+        OBS_SHAPE,
+        lambda name: HeuristicBot() if name == "heuristic" else RandomBot(),
+        c_tables,
+        replay,
+    )
+
+
 # Shrine Wars is played at its default table of four (Game's players=4).
 _SHRINEWARS_PLAYERS = 4
 
@@ -251,6 +283,7 @@ _SPECS: dict[str, Callable[[], _Spec]] = {
     "sichuan": _sichuan,
     "ninedomains": _ninedomains,
     "shrinewars": _shrinewars,
+    "sisepai": _sisepai,
 }
 
 
