@@ -146,14 +146,22 @@ typedef struct {
 
 typedef struct parlour_sr_cache parlour_sr_cache;
 
-/* Key *r for one draw from a 64-bit seed, cheaply: the 624 words of the
- * Mersenne Twister's state are the outputs of SplitMix64 from `seed` (low
- * half first), with the state's index at 0, so the first 624 draws read
- * them through the tempering and no regeneration runs until then (a draw
- * uses a few hundred). Python's random.Random.setstate((3, words + (0,),
- * None)) is the same generator (parlour.sichuan.resample keys its twin so).
- * Seeding as random.Random(seed) would cost a few µs a draw. */
-PARLOUR_SR_INTERNAL void parlour_sr_seed(parlour_pyrandom *r, uint64_t seed);
+/* The generator of one draw: Python's Mersenne Twister (parlour_pyrandom.h),
+ * its 624 state words the outputs of SplitMix64 from a 64-bit seed (low
+ * half first) with the state's index at 0, so that the first 624 draws read
+ * them through the tempering. The words are made as the draw reaches them
+ * (a draw reads a few dozen to a few hundred), all of them before the first
+ * regeneration; the output is that of the fully keyed generator. Python's
+ * random.Random.setstate((3, words + (0,), None)) is the same generator
+ * (parlour.sichuan.resample keys its twin so). */
+typedef struct {
+    parlour_pyrandom mt; /* mt.mt[0 .. filled) made */
+    uint64_t x;          /* SplitMix64's state after them */
+    int filled;
+} parlour_sr_rng;
+
+/* Key *r from `seed` (nothing is made until the first draw). */
+PARLOUR_SR_INTERNAL void parlour_sr_seed(parlour_sr_rng *r, uint64_t seed);
 
 /* PARLOUR_OK if *p is a problem the functions below can work on safely
  * (every count, seat, tile and time in range), else PARLOUR_E_ARG. */
@@ -168,7 +176,7 @@ PARLOUR_SR_INTERNAL void parlour_sr_cache_free(parlour_sr_cache *c);
  * needs more than 256 bits; PARLOUR_E_BUFFER when out of memory;
  * PARLOUR_E_ARG when nothing fits (a problem no real game gives). */
 PARLOUR_SR_INTERNAL int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c,
-                                        parlour_pyrandom *rng, parlour_sr_deal *out);
+                                        parlour_sr_rng *rng, parlour_sr_deal *out);
 
 /* Deal d (made by parlour_sr_draw from p) into *g and replay p's history on
  * it, drawing each PARLOUR_SR_STEP_CHOICE step's action from rng (the
@@ -177,7 +185,7 @@ PARLOUR_SR_INTERNAL int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_
  * PARLOUR_OK, or the first failing call's status (PARLOUR_SG_E_ILLEGAL
  * when the history does not replay). */
 PARLOUR_SR_INTERNAL int parlour_sr_play(const parlour_sr_problem *p, const parlour_sr_deal *d,
-                                        const parlour_sc_tables *t, parlour_pyrandom *rng,
+                                        const parlour_sc_tables *t, parlour_sr_rng *rng,
                                         parlour_sg_game *g,
                                         uint8_t choices[PARLOUR_SR_MAX_CHOICES]);
 

@@ -10,6 +10,85 @@
 
 #include "parlour_common.h"
 
+/* ---- the generator ------------------------------------------------------------
+ * random.Random's methods over parlour_sr_rng, here so that they inline: the
+ * per-draw keying makes the state's words two at a time as they are first
+ * read (parlour_sr_seed). */
+
+static uint32_t temper(uint32_t y)
+{
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= y >> 18;
+    return y;
+}
+
+static uint32_t rng_u32(parlour_sr_rng *r)
+{
+    int i = r->mt.index;
+    if (i >= r->filled) {
+        if (i >= PARLOUR_PYRANDOM_N) /* every word made: the regeneration */
+            return parlour_pyrandom_u32(&r->mt);
+        uint64_t z = (r->x += 0x9E3779B97F4A7C15u);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+        z ^= z >> 31;
+        r->mt.mt[i] = (uint32_t)z;
+        r->mt.mt[i + 1] = (uint32_t)(z >> 32);
+        r->filled = i + 2;
+    }
+    r->mt.index = i + 1;
+    return temper(r->mt.mt[i]);
+}
+
+static int bit_length(uint32_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return n ? 32 - __builtin_clz(n) : 0;
+#else
+    int k = 0;
+    for (; n; n >>= 1)
+        k++;
+    return k;
+#endif
+}
+
+/* _randbelow(n) (n >= 1 draws, as CPython does for n == 1; 0 draws nothing). */
+static uint32_t rng_below(parlour_sr_rng *r, uint32_t n)
+{
+    if (n == 0)
+        return 0;
+    int shift = 32 - bit_length(n);
+    uint32_t v;
+    do
+        v = rng_u32(r) >> shift;
+    while (v >= n);
+    return v;
+}
+
+static void rng_shuffle(parlour_sr_rng *r, uint8_t *x, uint32_t n)
+{
+    for (uint32_t i = n > 0 ? n - 1 : 0; i >= 1; i--) {
+        uint32_t j = rng_below(r, i + 1);
+        uint8_t t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+}
+
+static int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int k = 0;
+    for (; !(x & 1); x >>= 1)
+        k++;
+    return k;
+#endif
+}
+
 /* ---- 256-bit counts ---------------------------------------------------------
  * The number of placements of up to 94 unseen tiles exceeds 2^128 early in a
  * deal; 256 bits hold every count a deal can give (checked: an overflow is
@@ -101,14 +180,14 @@ static int big_bits(const big *a)
 
 /* random.Random.randrange(n) for n > 0: getrandbits(n.bit_length()) until
  * below n, the words least significant first, the last one's top bits. */
-static void big_below(parlour_pyrandom *rng, const big *n, big *out)
+static void big_below(parlour_sr_rng *rng, const big *n, big *out)
 {
     int k = big_bits(n);
     for (;;) {
         big_zero(out);
         int left = k;
         for (int i = 0; left > 0; i++, left -= 32) {
-            uint32_t r = parlour_pyrandom_u32(rng);
+            uint32_t r = rng_u32(rng);
             if (left < 32)
                 r >>= 32 - left;
             out->w[i] = r;
@@ -148,6 +227,29 @@ typedef struct {
     big total;
 } table;
 
+/* What a draw under one kong choice shares with every other draw of it:
+ * the pools of regular tiles, and each other seat's schedule of the jobs it
+ * knows before the draw (those with a deadline, which earliest deadline
+ * first places before any hidden tile, whatever the hidden tiles are). */
+typedef struct {
+    int32_t status;          /* PARLOUR_OK, or PARLOUR_E_ARG: no schedule fits */
+    uint8_t njobs;           /* jobs known before the draw */
+    uint8_t nafter;          /* places of the hand after the exchange they fill */
+    uint8_t after[14];
+    int16_t drawn[PARLOUR_SR_MAX_DRAWS]; /* the tile of each draw, -1 for a hidden one */
+    uint8_t nlate;           /* known jobs that never leave the hand */
+    int32_t late_release[PARLOUR_SR_MAX_JOBS];
+    uint8_t late_tile[PARLOUR_SR_MAX_JOBS];
+    uint8_t nhand;           /* known tiles in the hand now */
+    uint8_t hand[16];
+} known_jobs;
+
+typedef struct {
+    uint8_t np[3];
+    uint8_t pools[3][36]; /* the regular tiles outside the kongs, by suit */
+    known_jobs seats[4];
+} option_cache;
+
 struct parlour_sr_cache {
     uint32_t *keys; /* key + 1, 0 free */
     int32_t *vals;
@@ -156,6 +258,9 @@ struct parlour_sr_cache {
     int32_t ntables, ctables;
     entry *entries;
     int32_t nentries, centries;
+    int weighed; /* opt_weight and opt_total made */
+    big opt_weight[PARLOUR_SR_MAX_OPTIONS], opt_total;
+    option_cache *opts[PARLOUR_SR_MAX_OPTIONS];
 };
 
 parlour_sr_cache *parlour_sr_cache_new(void)
@@ -172,6 +277,8 @@ void parlour_sr_cache_free(parlour_sr_cache *c)
     free(c->vals);
     free(c->tables);
     free(c->entries);
+    for (int o = 0; o < PARLOUR_SR_MAX_OPTIONS; o++)
+        free(c->opts[o]);
     free(c);
 }
 
@@ -370,10 +477,14 @@ static int table_get(const parlour_sr_problem *p, parlour_sr_cache *c, int o, in
 
 /* ---- random.Random's methods ----------------------------------------------------- */
 
-/* random.Random.sample(pool[:n], k) into out: CPython's two branches (a
- * list for small populations, a set of taken indices for large ones). */
-static void py_sample(parlour_pyrandom *rng, const uint8_t *pool, int n, int k, uint8_t *out)
+/* random.Random.sample(pool[:*n], k) into out (CPython's two branches: a
+ * list for small populations, a set of taken indices for large ones), then
+ * the picks taken out of the pool, the rest kept in order. *n <= 64. */
+static void sample_out(parlour_sr_rng *rng, uint8_t *pool, int *n_io, int k, uint8_t *out)
 {
+    int n = *n_io;
+    if (k <= 0)
+        return;
     int setsize = 21;
     if (k > 5) {
         int p4 = 1;
@@ -381,41 +492,48 @@ static void py_sample(parlour_pyrandom *rng, const uint8_t *pool, int n, int k, 
             p4 *= 4;
         setsize += p4;
     }
+    uint64_t taken = 0;
     if (n <= setsize) {
-        uint8_t work[PARLOUR_SG_TILES];
-        memcpy(work, pool, (size_t)n);
+        uint8_t work[64];
+        for (int i = 0; i < n; i++)
+            work[i] = (uint8_t)i;
         for (int i = 0; i < k; i++) {
-            uint32_t j = parlour_pyrandom_below(rng, (uint32_t)(n - i));
-            out[i] = work[j];
+            uint32_t j = rng_below(rng, (uint32_t)(n - i));
+            int at = work[j];
+            out[i] = pool[at];
+            taken |= (uint64_t)1 << at;
             work[j] = work[n - i - 1];
         }
     } else {
-        uint8_t taken[PARLOUR_SG_TILES] = {0};
         for (int i = 0; i < k; i++) {
-            uint32_t j = parlour_pyrandom_below(rng, (uint32_t)n);
-            while (taken[j])
-                j = parlour_pyrandom_below(rng, (uint32_t)n);
-            taken[j] = 1;
+            uint32_t j = rng_below(rng, (uint32_t)n);
+            while (taken >> j & 1)
+                j = rng_below(rng, (uint32_t)n);
+            taken |= (uint64_t)1 << j;
             out[i] = pool[j];
         }
     }
+    int m = 0, from = 0;
+    while (taken) {
+        int at = lowest_bit(taken);
+        taken &= taken - 1;
+        if (at > from)
+            memmove(pool + m, pool + from, (size_t)(at - from));
+        m += at - from;
+        from = at + 1;
+    }
+    if (n > from)
+        memmove(pool + m, pool + from, (size_t)(n - from));
+    *n_io = m + n - from;
 }
 
-void parlour_sr_seed(parlour_pyrandom *r, uint64_t seed)
+void parlour_sr_seed(parlour_sr_rng *r, uint64_t seed)
 {
     if (!r)
         return;
-    uint64_t x = seed;
-    for (int i = 0; i < PARLOUR_PYRANDOM_N; i += 2) {
-        x += 0x9E3779B97F4A7C15u;
-        uint64_t z = x;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-        z ^= z >> 31;
-        r->mt[i] = (uint32_t)z;
-        r->mt[i + 1] = (uint32_t)(z >> 32);
-    }
-    r->index = 0;
+    r->x = seed;
+    r->filled = 0;
+    r->mt.index = 0;
 }
 
 /* ---- checking a problem ----------------------------------------------------------- */
@@ -523,6 +641,151 @@ int parlour_sr_check(const parlour_sr_problem *p)
 
 /* ---- one draw ----------------------------------------------------------------------- */
 
+static int in3(const uint8_t t[3], int x) { return t[0] == x || t[1] == x || t[2] == x; }
+
+/* Earliest deadline first (Resampler._schedule) over the jobs of seat s
+ * known before the draw under kong kinds `kinds`: the tiles it showed,
+ * the hidden kongs' tiles, the receiver's pinned tiles. At every place
+ * (the hand after the exchange, then each draw) EDF takes the released job
+ * of least (deadline, tile); a hidden tile never leaves the hand (deadline
+ * NEVER), so a known job with a deadline is taken before any hidden one
+ * and where those go does not depend on the draw: they are placed here once.
+ * The places they leave take the jobs that never leave, by tile, per draw
+ * (place_hidden). */
+static void plan_known(const parlour_sr_problem *p, int s, const uint8_t *kinds, known_jobs *kj)
+{
+    const parlour_sr_seat *q = &p->seats[s];
+    parlour_sr_job jobs[PARLOUR_SR_MAX_JOBS * 2];
+    int nj = 0;
+    memset(kj, 0, sizeof *kj);
+    kj->status = PARLOUR_E_ARG;
+    for (int i = 0; i < q->nfixed; i++)
+        jobs[nj++] = q->fixed[i];
+    uint8_t kong_tile[PARLOUR_SG_TILES] = {0};
+    for (int j = 0; j < q->nkongs; j++) {
+        if (q->kong_slot[j] < 0)
+            continue;
+        int k = kinds[q->kong_slot[j]];
+        for (int x = 4 * k; x < 4 * k + 4; x++) {
+            if (nj >= PARLOUR_SR_MAX_JOBS * 2)
+                return;
+            int passed = s == p->receiver && p->exchanged && in3(p->passed, x);
+            jobs[nj].release = PARLOUR_SR_EARLY;
+            jobs[nj].deadline = passed ? 0 : q->kong_time[j];
+            jobs[nj++].tile = (uint8_t)x;
+            kong_tile[x] = 1;
+        }
+    }
+    for (int i = 0; i < q->npinned; i++) {
+        if (kong_tile[q->pinned[i]])
+            continue;
+        if (nj >= PARLOUR_SR_MAX_JOBS * 2)
+            return;
+        jobs[nj].release = q->pinned_release[i];
+        jobs[nj].deadline = 0;
+        jobs[nj++].tile = q->pinned[i];
+    }
+    if (nj > 255)
+        return;
+    kj->njobs = (uint8_t)nj;
+    /* The concealed tiles now among them: those that never leave (and the
+     * receiver's pinned tiles outside kongs). */
+    for (int j = 0; j < nj; j++)
+        if (jobs[j].deadline == PARLOUR_SR_NEVER ||
+            (jobs[j].deadline == 0 && !kong_tile[jobs[j].tile] && q->npinned &&
+             in3(q->pinned, jobs[j].tile))) {
+            if (kj->nhand >= 16)
+                return;
+            kj->hand[kj->nhand++] = jobs[j].tile;
+        }
+    /* The jobs with a deadline by (deadline, tile); the others for later. */
+    uint8_t order[PARLOUR_SR_MAX_JOBS * 2];
+    int nf = 0;
+    for (int j = 0; j < nj; j++) {
+        if (jobs[j].deadline == PARLOUR_SR_NEVER) {
+            if (kj->nlate >= PARLOUR_SR_MAX_JOBS)
+                return;
+            kj->late_release[kj->nlate] = jobs[j].release;
+            kj->late_tile[kj->nlate++] = jobs[j].tile;
+            continue;
+        }
+        int k = nf++;
+        for (; k > 0; k--) {
+            const parlour_sr_job *a = &jobs[order[k - 1]];
+            if (a->deadline < jobs[j].deadline ||
+                (a->deadline == jobs[j].deadline && a->tile < jobs[j].tile))
+                break;
+            order[k] = order[k - 1];
+        }
+        order[k] = (uint8_t)j;
+    }
+    uint8_t used[PARLOUR_SR_MAX_JOBS * 2] = {0};
+    int n0 = s == p->dealer ? 14 : 13, left = nf;
+    for (int slot = -1; slot < q->ndraws; slot++) {
+        int32_t time = slot < 0 ? PARLOUR_SR_START : q->draw_time[slot];
+        int cap = slot < 0 ? n0 : 1;
+        if (slot >= 0)
+            kj->drawn[slot] = -1;
+        for (int c = 0; c < cap; c++) {
+            int best = -1;
+            for (int k = 0; k < nf; k++) {
+                int j = order[k];
+                if (!used[j] && jobs[j].release < time) {
+                    best = j;
+                    break;
+                }
+            }
+            if (best < 0)
+                break; /* a place for a job that never leaves */
+            if (jobs[best].deadline <= time)
+                return;
+            used[best] = 1;
+            left--;
+            if (slot < 0)
+                kj->after[kj->nafter++] = jobs[best].tile;
+            else
+                kj->drawn[slot] = jobs[best].tile;
+        }
+    }
+    /* A job with a deadline left over: the places run out before the jobs
+     * that never leave do, and EDF fails as it would have. */
+    if (left)
+        return;
+    kj->status = PARLOUR_OK;
+}
+
+static int option_get(const parlour_sr_problem *p, parlour_sr_cache *c, int o,
+                      const option_cache **out)
+{
+    if (c->opts[o]) {
+        *out = c->opts[o];
+        return PARLOUR_OK;
+    }
+    option_cache *oc = calloc(1, sizeof *oc);
+    if (!oc)
+        return PARLOUR_E_BUFFER;
+    uint8_t in_kong[PARLOUR_SG_TILES] = {0};
+    for (int j = 0; j < p->nkslots; j++)
+        for (int k = 0; k < 4; k++)
+            in_kong[p->opt_kinds[o][j] * 4 + k] = 1;
+    for (int i = 0; i < p->nregular; i++) {
+        int x = p->regular[i], u = suit_of(x);
+        if (in_kong[x])
+            continue;
+        if (oc->np[u] >= 36) { /* the same tile twice: no real problem */
+            free(oc);
+            return PARLOUR_E_ARG;
+        }
+        oc->pools[u][oc->np[u]++] = (uint8_t)x;
+    }
+    for (int s = 0; s < 4; s++)
+        if (s != p->seat)
+            plan_known(p, s, p->opt_kinds[o], &oc->seats[s]);
+    c->opts[o] = oc;
+    *out = oc;
+    return PARLOUR_OK;
+}
+
 typedef struct {
     uint8_t n[4];
     uint8_t tiles[4][16]; /* each other seat's hidden concealed tiles */
@@ -531,15 +794,15 @@ typedef struct {
     int o;
 } placement;
 
-static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_pyrandom *rng,
+static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr_rng *rng,
                     placement *pl)
 {
-    uint8_t in_kong[PARLOUR_SG_TILES] = {0};
-    memset(pl, 0, sizeof *pl);
+    memset(pl->n, 0, sizeof pl->n);
     int o;
     if (p->unbound) {
         /* Resampler._shuffle: a uniform kong choice, then one shuffle. */
-        o = (int)parlour_pyrandom_below(rng, p->nopts);
+        uint8_t in_kong[PARLOUR_SG_TILES] = {0};
+        o = (int)rng_below(rng, p->nopts);
         for (int j = 0; j < p->nkslots; j++)
             for (int k = 0; k < 4; k++)
                 in_kong[p->opt_kinds[o][j] * 4 + k] = 1;
@@ -548,11 +811,11 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_py
         for (int i = 0; i < p->nunseen; i++)
             if (!in_kong[p->unseen[i]])
                 pool[n++] = p->unseen[i];
-        parlour_pyrandom_shuffle_u8(rng, pool, (uint32_t)n);
+        rng_shuffle(rng, pool, (uint32_t)n);
         int k = 0;
         for (int i = 0; i < p->ndp; i++) {
             int s = p->dp[i], f = p->opt_free[o][i];
-            if (k + f > n)
+            if (k + f > n || f > 16)
                 return PARLOUR_E_ARG;
             memcpy(pl->tiles[s], pool + k, (size_t)f);
             pl->n[s] = (uint8_t)f;
@@ -564,41 +827,45 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_py
         return PARLOUR_OK;
     }
     int full = (1 << p->nspec) - 1, st;
-    /* The kong choice, weighted by the placements each leaves. */
-    big weights[PARLOUR_SR_MAX_OPTIONS], total, pick;
-    big_zero(&total);
-    for (o = 0; o < p->nopts; o++) {
-        if (p->ndp) {
-            int32_t id;
-            if ((st = table_get(p, c, o, 0, p->opt_rem[o], full, &id)))
-                return st;
-            weights[o] = c->tables[id].total;
-        } else {
-            big_set(&weights[o], 1);
+    /* The kong choice, weighted by the placements each leaves (the same
+     * weights every draw: made once). */
+    if (!c->weighed) {
+        big_zero(&c->opt_total);
+        for (o = 0; o < p->nopts; o++) {
+            if (p->ndp) {
+                int32_t id;
+                if ((st = table_get(p, c, o, 0, p->opt_rem[o], full, &id)))
+                    return st;
+                c->opt_weight[o] = c->tables[id].total;
+            } else {
+                big_set(&c->opt_weight[o], 1);
+            }
+            if (big_add(&c->opt_total, &c->opt_weight[o]))
+                return PARLOUR_E_COUNT;
         }
-        if (big_add(&total, &weights[o]))
-            return PARLOUR_E_COUNT;
+        c->weighed = 1;
     }
-    if (big_is_zero(&total))
+    if (big_is_zero(&c->opt_total))
         return PARLOUR_E_ARG;
-    big_below(rng, &total, &pick);
-    big acc;
-    big_zero(&acc);
-    for (o = 0; o < p->nopts; o++) {
-        big_add(&acc, &weights[o]);
-        if (big_cmp(&pick, &acc) < 0)
-            break;
+    big pick;
+    big_below(rng, &c->opt_total, &pick);
+    if (p->nopts == 1) {
+        o = 0;
+    } else {
+        big acc;
+        big_zero(&acc);
+        for (o = 0; o < p->nopts; o++) {
+            big_add(&acc, &c->opt_weight[o]);
+            if (big_cmp(&pick, &acc) < 0)
+                break;
+        }
     }
-    for (int j = 0; j < p->nkslots; j++)
-        for (int k = 0; k < 4; k++)
-            in_kong[p->opt_kinds[o][j] * 4 + k] = 1;
-    uint8_t pools[3][PARLOUR_SG_TILES];
-    int np[3] = {0, 0, 0};
-    for (int i = 0; i < p->nregular; i++) {
-        int x = p->regular[i];
-        if (!in_kong[x])
-            pools[suit_of(x)][np[suit_of(x)]++] = (uint8_t)x;
-    }
+    const option_cache *oc;
+    if ((st = option_get(p, c, o, &oc)))
+        return st;
+    uint8_t pools[3][36];
+    int np[3] = {oc->np[0], oc->np[1], oc->np[2]};
+    memcpy(pools, oc->pools, sizeof pools);
     uint8_t rem[3] = {p->opt_rem[o][0], p->opt_rem[o][1], p->opt_rem[o][2]};
     int mask = full;
     for (int i = 0; i < p->ndp; i++) {
@@ -624,17 +891,8 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_py
             int k = e->a[suit];
             if (k > np[suit] || pl->n[s] + k > 16)
                 return PARLOUR_E_ARG;
-            uint8_t got[PARLOUR_SG_TILES], gone[PARLOUR_SG_TILES] = {0};
-            py_sample(rng, pools[suit], np[suit], k, got);
-            for (int j = 0; j < k; j++) {
-                pl->tiles[s][pl->n[s]++] = got[j];
-                gone[got[j]] = 1;
-            }
-            int m = 0;
-            for (int j = 0; j < np[suit]; j++)
-                if (!gone[pools[suit][j]])
-                    pools[suit][m++] = pools[suit][j];
-            np[suit] = m;
+            sample_out(rng, pools[suit], &np[suit], k, pl->tiles[s] + pl->n[s]);
+            pl->n[s] = (uint8_t)(pl->n[s] + k);
         }
         for (int b = 0; b < p->nspec; b++)
             if (e->mask >> b & 1) {
@@ -647,72 +905,98 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_py
         mask &= ~e->mask;
     }
     int n = 0;
-    for (int suit = 0; suit < 3; suit++)
-        for (int j = 0; j < np[suit]; j++)
-            pl->left[n++] = pools[suit][j];
+    for (int suit = 0; suit < 3; suit++) {
+        memcpy(pl->left + n, pools[suit], (size_t)np[suit]);
+        n += np[suit];
+    }
     for (int b = 0; b < p->nspec; b++)
         if (mask >> b & 1)
             pl->left[n++] = p->spec_tile[b];
-    parlour_pyrandom_shuffle_u8(rng, pl->left, (uint32_t)n);
+    rng_shuffle(rng, pl->left, (uint32_t)n);
     pl->nleft = (uint8_t)n;
     pl->o = o;
     return PARLOUR_OK;
 }
 
-/* Earliest deadline first over seat s's jobs (Resampler._schedule): the
- * tiles of its hand after the exchange (after[0..n0)) and of each draw. */
-static int schedule(const parlour_sr_problem *p, int s, const parlour_sr_job *jobs, int nj,
-                    uint8_t *after, uint8_t *drawn)
+/* Seat s's tiles that never leave its hand (the known ones, then its
+ * hidden tiles) at the places plan_known left, as EDF puts them: at each
+ * place, in time order, the released one of least tile. Writes the hand
+ * after the exchange (after[0..n0)) and the tiles of its draws into wall. */
+static int place_hidden(const parlour_sr_problem *p, int s, const known_jobs *kj,
+                        const uint8_t *hidden, int nhidden, uint8_t *after, int16_t *wall)
 {
     const parlour_sr_seat *q = &p->seats[s];
     int n0 = s == p->dealer ? 14 : 13;
-    if (nj != n0 + q->ndraws)
+    if (kj->status)
+        return kj->status;
+    if (kj->njobs + nhidden != n0 + q->ndraws)
         return PARLOUR_E_ARG;
-    /* The jobs by (deadline, tile): at each slot the first one released
-     * and not yet placed is the heap's minimum in the Python schedule. */
-    uint8_t order[PARLOUR_SR_MAX_JOBS * 2];
-    for (int j = 0; j < nj; j++) {
-        int k = j;
-        for (; k > 0; k--) {
-            const parlour_sr_job *a = &jobs[order[k - 1]];
-            if (a->deadline < jobs[j].deadline ||
-                (a->deadline == jobs[j].deadline && a->tile < jobs[j].tile))
-                break;
-            order[k] = order[k - 1];
-        }
-        order[k] = (uint8_t)j;
-    }
-    uint8_t used[PARLOUR_SR_MAX_JOBS * 2] = {0};
-    int first = 0;
-    for (int slot = -1; slot < q->ndraws; slot++) {
-        int32_t time = slot < 0 ? PARLOUR_SR_START : q->draw_time[slot];
-        int cap = slot < 0 ? n0 : 1;
-        for (int c = 0; c < cap; c++) {
-            while (first < nj && used[order[first]])
-                first++;
-            int best = -1;
-            for (int k = first; k < nj; k++) {
-                int j = order[k];
-                if (!used[j] && jobs[j].release < time) {
-                    best = j;
-                    break;
-                }
-            }
-            if (best < 0 || jobs[best].deadline <= time)
-                return PARLOUR_E_ARG;
-            used[best] = 1;
-            if (slot < 0)
-                after[c] = jobs[best].tile;
+    /* The released ones as a set of tiles, the others by release. */
+    uint64_t ready[2] = {0, 0};
+    int32_t rel[PARLOUR_SR_MAX_JOBS + 16];
+    uint8_t tile[PARLOUR_SR_MAX_JOBS + 16];
+    int npend = 0, m = p->missing[s];
+    for (int i = 0; i < kj->nlate + nhidden; i++) {
+        int32_t r;
+        int x;
+        if (i < kj->nlate) {
+            r = kj->late_release[i];
+            x = kj->late_tile[i];
+        } else {
+            x = hidden[i - kj->nlate];
+            if (q->low_time[x] != PARLOUR_SR_NOT_LOW)
+                r = q->low_time[x];
+            else if (m >= 0 && suit_of(x) == m)
+                r = q->last_clean;
             else
-                drawn[slot] = jobs[best].tile;
+                r = PARLOUR_SR_EARLY;
+        }
+        if (r < PARLOUR_SR_START) {
+            ready[x >> 6] |= (uint64_t)1 << (x & 63);
+            continue;
+        }
+        int k = npend++;
+        for (; k > 0 && rel[k - 1] > r; k--) {
+            rel[k] = rel[k - 1];
+            tile[k] = tile[k - 1];
+        }
+        rel[k] = r;
+        tile[k] = (uint8_t)x;
+    }
+    memcpy(after, kj->after, kj->nafter);
+    int next = 0;
+    for (int slot = -1; slot < q->ndraws; slot++) {
+        int got;
+        if (slot >= 0 && kj->drawn[slot] >= 0) {
+            wall[q->draw_pos[slot]] = kj->drawn[slot];
+            continue;
+        }
+        int32_t time = slot < 0 ? PARLOUR_SR_START : q->draw_time[slot];
+        while (next < npend && rel[next] < time) {
+            ready[tile[next] >> 6] |= (uint64_t)1 << (tile[next] & 63);
+            next++;
+        }
+        int from = slot < 0 ? kj->nafter : 0, to = slot < 0 ? n0 : 1;
+        for (int c = from; c < to; c++) {
+            if (ready[0]) {
+                got = lowest_bit(ready[0]);
+                ready[0] &= ready[0] - 1;
+            } else if (ready[1]) {
+                got = 64 + lowest_bit(ready[1]);
+                ready[1] &= ready[1] - 1;
+            } else {
+                return PARLOUR_E_ARG;
+            }
+            if (slot < 0)
+                after[c] = (uint8_t)got;
+            else
+                wall[q->draw_pos[slot]] = (int16_t)got;
         }
     }
     return PARLOUR_OK;
 }
 
-static int in3(const uint8_t t[3], int x) { return t[0] == x || t[1] == x || t[2] == x; }
-
-int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_pyrandom *rng,
+int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr_rng *rng,
                     parlour_sr_deal *out)
 {
     if (!p || !c || !rng || !out)
@@ -723,6 +1007,9 @@ int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_py
     if (st)
         return st;
     const uint8_t *kinds = p->opt_kinds[pl.o];
+    const option_cache *oc;
+    if ((st = option_get(p, c, pl.o, &oc)))
+        return st;
     int16_t wall[PARLOUR_SG_TILES];
     for (int i = 0; i < PARLOUR_SG_TILES; i++)
         wall[i] = -1;
@@ -731,64 +1018,15 @@ int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_py
     for (int s = 0; s < 4; s++) {
         if (s == p->seat)
             continue;
-        const parlour_sr_seat *q = &p->seats[s];
-        parlour_sr_job jobs[PARLOUR_SR_MAX_JOBS * 2];
-        int nj = 0;
-        for (int i = 0; i < q->nfixed; i++)
-            jobs[nj++] = q->fixed[i];
-        uint8_t kong_tile[PARLOUR_SG_TILES] = {0};
-        for (int j = 0; j < q->nkongs; j++) {
-            if (q->kong_slot[j] < 0)
-                continue;
-            int k = kinds[q->kong_slot[j]];
-            for (int x = 4 * k; x < 4 * k + 4; x++) {
-                if (nj >= PARLOUR_SR_MAX_JOBS * 2)
-                    return PARLOUR_E_ARG;
-                int passed = s == p->receiver && p->exchanged && in3(p->passed, x);
-                jobs[nj].release = PARLOUR_SR_EARLY;
-                jobs[nj].deadline = passed ? 0 : q->kong_time[j];
-                jobs[nj++].tile = (uint8_t)x;
-                kong_tile[x] = 1;
-            }
-        }
-        for (int i = 0; i < q->npinned; i++) {
-            if (kong_tile[q->pinned[i]])
-                continue;
-            if (nj >= PARLOUR_SR_MAX_JOBS * 2)
-                return PARLOUR_E_ARG;
-            jobs[nj].release = q->pinned_release[i];
-            jobs[nj].deadline = 0;
-            jobs[nj++].tile = q->pinned[i];
-        }
-        int m = p->missing[s];
-        for (int i = 0; i < pl.n[s]; i++) {
-            int x = pl.tiles[s][i];
-            if (nj >= PARLOUR_SR_MAX_JOBS * 2)
-                return PARLOUR_E_ARG;
-            if (q->low_time[x] != PARLOUR_SR_NOT_LOW)
-                jobs[nj].release = q->low_time[x];
-            else if (m >= 0 && suit_of(x) == m)
-                jobs[nj].release = q->last_clean;
-            else
-                jobs[nj].release = PARLOUR_SR_EARLY;
-            jobs[nj].deadline = PARLOUR_SR_NEVER;
-            jobs[nj++].tile = (uint8_t)x;
-        }
-        uint8_t drawn[PARLOUR_SR_MAX_DRAWS];
-        if ((st = schedule(p, s, jobs, nj, after[s], drawn)))
+        const known_jobs *kj = &oc->seats[s];
+        if ((st = place_hidden(p, s, kj, pl.tiles[s], pl.n[s], after[s], wall)))
             return st;
         /* Its concealed tiles now: those that never leave. */
-        int nh = 0;
-        for (int j = 0; j < nj; j++)
-            if (jobs[j].deadline == PARLOUR_SR_NEVER || (jobs[j].deadline == 0 && !kong_tile[jobs[j].tile] &&
-                                                         q->npinned && in3(q->pinned, jobs[j].tile))) {
-                if (nh >= 16)
-                    return PARLOUR_E_ARG;
-                out->hand[s][nh++] = jobs[j].tile;
-            }
-        out->hand_n[s] = (uint8_t)nh;
-        for (int i = 0; i < q->ndraws; i++)
-            wall[q->draw_pos[i]] = drawn[i];
+        if (kj->nhand + pl.n[s] > 16)
+            return PARLOUR_E_ARG;
+        memcpy(out->hand[s], kj->hand, kj->nhand);
+        memcpy(out->hand[s] + kj->nhand, pl.tiles[s], pl.n[s]);
+        out->hand_n[s] = (uint8_t)(kj->nhand + pl.n[s]);
     }
     for (int i = 0; i < p->nown; i++)
         wall[p->own_pos[i]] = p->own_tile[i];
@@ -824,7 +1062,7 @@ int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_py
                 total += (uint32_t)binom(nb[u], 3);
             if (!total)
                 return PARLOUR_E_ARG;
-            uint32_t pick = parlour_pyrandom_below(rng, total);
+            uint32_t pick = rng_below(rng, total);
             int done = 0;
             for (int u = 0; u < 3 && !done; u++)
                 for (int i = 0; i < nb[u] && !done; i++)
@@ -890,7 +1128,7 @@ int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_py
 }
 
 int parlour_sr_play(const parlour_sr_problem *p, const parlour_sr_deal *d,
-                    const parlour_sc_tables *t, parlour_pyrandom *rng, parlour_sg_game *g,
+                    const parlour_sc_tables *t, parlour_sr_rng *rng, parlour_sg_game *g,
                     uint8_t choices[PARLOUR_SR_MAX_CHOICES])
 {
     if (!p || !d || !t || !rng || !g || !choices)
@@ -917,7 +1155,7 @@ int parlour_sr_play(const parlour_sr_problem *p, const parlour_sr_deal *d,
             int n = parlour_sg_legal(&g->v, t, s, legal);
             if (n <= 0 || nchoices >= PARLOUR_SR_MAX_CHOICES)
                 return PARLOUR_E_ARG;
-            int code = legal[parlour_pyrandom_below(rng, (uint32_t)n)];
+            int code = legal[rng_below(rng, (uint32_t)n)];
             choices[nchoices++] = (uint8_t)code;
             st = parlour_sg_apply(g, t, s, code);
             break;

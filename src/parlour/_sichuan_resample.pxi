@@ -71,15 +71,19 @@ cdef extern from "parlour_sichuan_resample.h":
         uint8_t hand[4][16]
     ctypedef struct parlour_sr_cache:
         pass
+    ctypedef struct parlour_sr_rng:
+        parlour_pyrandom mt
+        uint64_t x
+        int filled
     int32_t PARLOUR_SR_NOT_LOW
-    void parlour_sr_seed(parlour_pyrandom *r, uint64_t seed)
+    void parlour_sr_seed(parlour_sr_rng *r, uint64_t seed)
     int parlour_sr_check(const parlour_sr_problem *p)
     parlour_sr_cache *parlour_sr_cache_new()
     void parlour_sr_cache_free(parlour_sr_cache *c)
-    int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_pyrandom *rng,
+    int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr_rng *rng,
                         parlour_sr_deal *out)
     int parlour_sr_play(const parlour_sr_problem *p, const parlour_sr_deal *d,
-                        const parlour_sc_tables *t, parlour_pyrandom *rng, parlour_sg_game *g,
+                        const parlour_sc_tables *t, parlour_sr_rng *rng, parlour_sg_game *g,
                         uint8_t *choices)
     int parlour_sr_patch(const parlour_sr_problem *p, const parlour_sr_deal *d,
                          const parlour_sg_game *tmpl, const parlour_sc_tables *t,
@@ -246,7 +250,7 @@ cdef class _SichuanResampleProblem:
             raise ValueError(f"not a resample problem: {e}") from None
         _check(parlour_sr_check(p))
 
-    cdef int _seed(self, seed, parlour_pyrandom *r) except -1:
+    cdef int _seed(self, seed, parlour_sr_rng *r) except -1:
         if not 0 <= seed < 1 << 64:
             raise ValueError(f"seed must be in 0 .. 2**64 - 1, not {seed}")
         parlour_sr_seed(r, seed)
@@ -255,7 +259,7 @@ cdef class _SichuanResampleProblem:
     def draw(self, seed):
         """The deal of one draw: (wall bytes, each seat's exchange pick, the
         hidden concealed kongs' kinds)."""
-        cdef parlour_pyrandom r
+        cdef parlour_sr_rng r
         cdef parlour_sr_deal d
         self._seed(seed, &r)
         _check(parlour_sr_draw(self.p, self.c, &r, &d))
@@ -268,7 +272,7 @@ cdef class _SichuanResampleProblem:
     cdef SichuanState _play(self, seed, parlour_sr_deal *d, uint8_t *choices, bint patch):
         # The first draw is replayed and kept as the template later draws
         # are written into (parlour_sr_patch), when the state allows it.
-        cdef parlour_pyrandom r
+        cdef parlour_sr_rng r
         self._seed(seed, &r)
         _check(parlour_sr_draw(self.p, self.c, &r, d))
         cdef SichuanState s = _sg_new_state()
