@@ -29,6 +29,10 @@ the default table of four: ``sw_c_random_t1`` / ``_t2``,
 ``sw_numpy_random``, ``sw_c_heuristic`` (seat 0 against three C heuristic
 bots) and ``sw_play_random`` (:func:`parlour.play` with four
 ``RandomBot``\\ s).
+The Sì Sè Pái rows (``ssp_``) are the same with four learner seats:
+``ssp_c_random_t1`` / ``_t2``, ``ssp_numpy_random``, ``ssp_c_heuristic``
+(seat 0 against three C heuristic bots) and ``ssp_play_random``
+(:func:`parlour.play` with four ``RandomBot``\\ s).
 Each row's ``extra_info`` also holds ``load``, the one-minute load average
 (``uptime``) when it finished: the machine is shared.
 """
@@ -43,7 +47,7 @@ import numpy as np
 import pytest
 
 import parlour
-from parlour import _backend, ninedomains, shrinewars
+from parlour import _backend, ninedomains, shrinewars, sisepai
 from parlour.sichuan import Game, RandomBot
 from parlour.vector import VectorGame
 
@@ -193,6 +197,37 @@ def test_sw_play_random(benchmark: Any) -> None:
         steps = 0
         for seed in range(50):
             game = shrinewars.Game(seed=seed)
+            parlour.play(game, bots, seed=seed)
+            steps += len(game.history)
+        counts.append(steps)
+
+    benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=1)
+    _record(benchmark, counts[-1], 50)
+
+
+@pytest.mark.parametrize("threads", [1, 2], ids=["t1", "t2"])
+def test_ssp_c_random(benchmark: Any, threads: int) -> None:
+    env = VectorGame("sisepai", TABLES, seed=1, threads=threads)
+    _measure(benchmark, env, env.step_random)
+
+
+def test_ssp_numpy_random(benchmark: Any) -> None:
+    _numpy_random(benchmark, "sisepai")
+
+
+def test_ssp_c_heuristic(benchmark: Any) -> None:
+    env = VectorGame("sisepai", TABLES, seed=1, learners=[0], opponents="heuristic")
+    _measure(benchmark, env, env.step_random)
+
+
+def test_ssp_play_random(benchmark: Any) -> None:
+    bots = [sisepai.RandomBot() for _ in range(4)]
+    counts: list[int] = []
+
+    def run() -> None:
+        steps = 0
+        for seed in range(50):
+            game = sisepai.Game(seed=seed)
             parlour.play(game, bots, seed=seed)
             steps += len(game.history)
         counts.append(steps)

@@ -63,8 +63,24 @@ typedef struct {
     uint8_t id; /* action id */
 } parlour_ssv_entry;
 
+/* The public kind planes of a deal by absolute seat, summed as the
+ * observation sums them: exposed cards, discards and exposed groups by
+ * type (arrays.EXPOSED, DISCARDS, GROUPS), with how many groups and
+ * discards they hold. Both only grow during a deal, so a table brings them
+ * up to date from where they stood and each seat's observation copies them
+ * rotated, instead of summing every card at every step. */
+typedef struct {
+    float exposed[4][PARLOUR_SSP_KINDS];
+    float discards[4][PARLOUR_SSP_KINDS];
+    float groups[4][PARLOUR_SSP_GROUP_TYPES];
+    uint8_t nexposed[4];
+    uint8_t ndiscards;
+    uint8_t pad[3];
+} parlour_ssv_public;
+
 typedef struct {
     parlour_ssg_game g;
+    parlour_ssv_public pub; /* of g, as of the last observation written */
     parlour_pyrandom deals; /* this table's deal seeds */
     parlour_pyrandom bots;  /* random.Random(deal seed), for the bots */
     uint64_t seed;          /* the deal being played */

@@ -78,55 +78,90 @@ static void add_counts(float *out, const uint8_t *counts)
         out[k] = (float)counts[k];
 }
 
-int parlour_ssv_encode(const parlour_ssg_game *g, int seat, float *out)
+/* Brings *p up to the groups and discards of *g (from zero if *g holds
+ * fewer than *p counted: another deal). */
+static int public_update(parlour_ssv_public *p, const parlour_ssg_game *g)
 {
-    if (!g || !out)
-        return PARLOUR_E_NULL;
-    if (seat < 0 || seat >= SEATS || g->phase > PARLOUR_SSP_PHASE_OVER)
-        return PARLOUR_E_ARG;
-    int over = g->phase == PARLOUR_SSP_PHASE_OVER;
-    memset(out, 0, sizeof(float) * PARLOUR_SSV_OBS);
-    /* Own concealed cards: sums of quarters are exact, so counts times a
-     * quarter are the bytes the Python sums give. */
-    add_counts(out + O_OWN, g->counts[seat]);
-    for (int r = 0; r < SEATS; r++) {
-        int s = (seat + r) % SEATS;
-        float *plane = out + O_EXPOSED + r * PLANE, *groups = out + O_GROUPS + r * NGROUPS;
-        for (int j = 0; j < g->nexposed[s] && j < PARLOUR_SSP_HAND; j++) {
+    int s, j, i;
+    for (s = 0; s < SEATS; s++)
+        if (g->nexposed[s] < p->nexposed[s])
+            break;
+    if (s < SEATS || g->ndiscards < p->ndiscards)
+        memset(p, 0, sizeof *p);
+    for (s = 0; s < SEATS; s++) {
+        if (g->nexposed[s] > PARLOUR_SSP_HAND)
+            return PARLOUR_E_ARG;
+        for (j = p->nexposed[s]; j < g->nexposed[s]; j++) {
             const parlour_ssg_exposed *e = &g->exposed[s][j];
             if (e->n < 1 || e->n > 4)
                 return PARLOUR_E_ARG;
-            for (int i = 0; i < e->n; i++)
-                plane[kind_of(e->cards[i])] += share_of(e->cards[i]);
+            for (i = 0; i < e->n; i++) {
+                if (e->cards[i] >= PARLOUR_SSG_CARDS)
+                    return PARLOUR_E_ARG;
+                p->exposed[s][kind_of(e->cards[i])] += share_of(e->cards[i]);
+            }
             int code = group_code(e);
-            groups[code] += GROUP_SHARE[code];
+            p->groups[s][code] += GROUP_SHARE[code];
         }
+        p->nexposed[s] = g->nexposed[s];
+    }
+    if (g->ndiscards > PARLOUR_SSG_CARDS)
+        return PARLOUR_E_ARG;
+    for (i = p->ndiscards; i < g->ndiscards; i++) {
+        int c = g->discard_card[i], d = g->discard_seat[i];
+        if (c >= PARLOUR_SSG_CARDS || d >= SEATS)
+            return PARLOUR_E_ARG;
+        p->discards[d][kind_of(c)] += share_of(c);
+    }
+    p->ndiscards = g->ndiscards;
+    return PARLOUR_OK;
+}
+
+/* The observation of `seat` from *g and its public planes *p (up to date). */
+static int write_obs(const parlour_ssg_game *g, const parlour_ssv_public *p, int seat, float *out)
+{
+    if (seat < 0 || seat >= SEATS || g->phase > PARLOUR_SSP_PHASE_OVER)
+        return PARLOUR_E_ARG;
+    int over = g->phase == PARLOUR_SSP_PHASE_OVER;
+    /* Own concealed cards: sums of quarters are exact, so counts times a
+     * quarter are the bytes the Python sums give. */
+    add_counts(out + O_OWN, g->counts[seat]);
+    memset(out + O_CARD, 0, sizeof(float) * (O_END - O_CARD));
+    for (int r = 0; r < SEATS; r++) {
+        int s = (seat + r) & 3;
+        memcpy(out + O_EXPOSED + r * PLANE, p->exposed[s], sizeof p->exposed[s]);
+        memcpy(out + O_DISCARDS + r * PLANE, p->discards[s], sizeof p->discards[s]);
+        memcpy(out + O_GROUPS + r * NGROUPS, p->groups[s], sizeof p->groups[s]);
         out[O_CONCEALED_COUNTS + r] = (float)(g->nconcealed[s] / MAX_CONCEALED);
         if (r && over)
             add_counts(out + O_REVEALED + (r - 1) * PLANE, g->counts[s]);
     }
-    for (int i = 0; i < g->ndiscards && i < PARLOUR_SSG_CARDS; i++) {
-        int c = g->discard_card[i], r = (g->discard_seat[i] - seat + SEATS) % SEATS;
-        if (c >= PARLOUR_SSG_CARDS)
-            return PARLOUR_E_ARG;
-        out[O_DISCARDS + r * PLANE + kind_of(c)] += share_of(c);
-    }
-    if (g->card >= 0)
+    if (g->card >= 0 && g->card < PARLOUR_SSG_CARDS)
         out[O_CARD + kind_of(g->card)] = 1.0f;
-    if (g->source >= 0)
-        out[O_SOURCE + (g->source - seat + SEATS) % SEATS] = 1.0f;
+    if (g->source >= 0 && g->source < SEATS)
+        out[O_SOURCE + ((g->source - seat) & 3)] = 1.0f;
     out[O_STOCK] = (float)((PARLOUR_SSG_CARDS - g->next) / MAX_STOCK);
     out[O_PHASE + g->phase] = 1.0f;
     for (int s = 0; s < SEATS; s++)
         if ((g->pending >> s) & 1u)
-            out[O_TO_ACT + (s - seat + SEATS) % SEATS] = 1.0f;
+            out[O_TO_ACT + ((s - seat) & 3)] = 1.0f;
     /* The seat's own answer in the window: pass, win or a take. */
     if (g->answer[seat] >= 0)
         out[O_ANSWER + (g->answer[seat] < PARLOUR_SSP_AID_GENERAL ? g->answer[seat] : 2)] = 1.0f;
-    out[O_DEALER + ((g->dealer - seat) % SEATS + SEATS) % SEATS] = 1.0f;
-    if (g->winner >= 0)
-        out[O_WINNER + (g->winner - seat + SEATS) % SEATS] = 1.0f;
+    out[O_DEALER + ((g->dealer - seat) & 3)] = 1.0f;
+    if (g->winner >= 0 && g->winner < SEATS)
+        out[O_WINNER + ((g->winner - seat) & 3)] = 1.0f;
     return PARLOUR_OK;
+}
+
+int parlour_ssv_encode(const parlour_ssg_game *g, int seat, float *out)
+{
+    parlour_ssv_public p;
+    if (!g || !out)
+        return PARLOUR_E_NULL;
+    memset(&p, 0, sizeof p);
+    int st = public_update(&p, g);
+    return st < 0 ? st : write_obs(g, &p, seat, out);
 }
 
 /* The table's next deal, dealt. */
@@ -145,6 +180,7 @@ static int deal(parlour_ssv_env *env, parlour_ssv_table *tb)
         deck[i] = (uint8_t)i;
     parlour_pyrandom_shuffle_u8(&r, deck, PARLOUR_SSG_CARDS);
     tb->nlog = 0;
+    memset(&tb->pub, 0, sizeof tb->pub); /* nothing exposed or discarded yet */
     return parlour_ssg_init(&tb->g, &env->rules, &env->tabs, deck, dealer);
 }
 
@@ -234,7 +270,9 @@ static int write_out(parlour_ssv_env *env, int i, const parlour_ssv_out *out)
             return n < 0 ? n : PARLOUR_E_ARG;
         for (int j = 0; j < n; j++)
             mask[ids[j]] = 1;
-        int st = parlour_ssv_encode(&tb->g, seat, out->obs + row * PARLOUR_SSV_OBS);
+        int st = public_update(&tb->pub, &tb->g);
+        if (st >= 0)
+            st = write_obs(&tb->g, &tb->pub, seat, out->obs + row * PARLOUR_SSV_OBS);
         if (st < 0)
             return st;
     }

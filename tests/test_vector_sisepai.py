@@ -412,7 +412,9 @@ def test_c_bots_and_encoder_match_python(rules: Rules) -> None:
 @pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
 def test_c_bots_thousands_of_decisions(rules: Rules) -> None:
     kinds = bot_lock_step(rules, 60, 2)
-    # Every kind of choice: discards, takes, wins and passes.
-    assert sum(kinds.values()) >= 4000
-    assert kinds.get("Take", 0) >= 50 and kinds.get("Win", 0) >= 5
-    assert kinds.get("Pass", 0) >= 50
+    # Thousands of choices among several actions, of every kind the bot
+    # makes among several: discards, takes and wins (it passes only when
+    # nothing else is legal).
+    assert sum(kinds.values()) >= 3000
+    assert kinds.get("Discard", 0) >= 1000 and kinds.get("Take", 0) >= 1000
+    assert kinds.get("Win", 0) >= 30 and kinds["over"] == 60
