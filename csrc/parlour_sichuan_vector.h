@@ -55,6 +55,26 @@ typedef struct {
     uint8_t tiles[3];
 } parlour_sv_entry;
 
+/* What one seat's observation row shows, in about 300 bytes: the
+ * environment keeps it for the row it last wrote for the seat and rewrites
+ * only the cells of what changed (sichuan_vector.c; parlour_sg_encode is
+ * the reference, tests/test_vector.py compares the two). Counts per kind
+ * are packed a nibble a kind (kinds 0..15 in word 0, 16..26 in word 1, as
+ * the tiles of a 108-bit set), kinds are -1 for none, and each plane filled
+ * with one value keeps the integer it is made from. Per relative seat r:
+ * seat (seat + r) % 4. */
+typedef struct {
+    uint64_t hand[2], seen[2], given[2], received[2];
+    uint64_t discards[4][2];
+    uint64_t melds[4][2]; /* bit p of a nibble: plane SEAT_PUNG + p holds the kind */
+    uint64_t public_[4][2];
+    int8_t recent[4][4];
+    int8_t missing[4];
+    int8_t drawn, offer, direction, phase;
+    uint8_t wall, must_act, may_win, pad;
+    uint8_t hidden[4], won[4], hand_n[4], dealer[4], in_turn[4], to_act[4], offering[4];
+} parlour_sv_sketch;
+
 typedef struct {
     parlour_sg_game g;
     parlour_pyrandom deals; /* this table's deal seeds */
@@ -74,6 +94,23 @@ typedef struct {
     int8_t codes_seat;
     uint8_t ncodes;
     uint8_t codes[128];
+    /* Per seat: the sketch of the observation row last written for it
+     * (valid while sketch_ok), and the mask ids it set there (all of the row
+     * when mask_all, in the exchange phase), which the next write clears. */
+    uint8_t sketch_ok[4];
+    uint8_t sketch_at[4]; /* which of the seat's two sketches is the row's */
+    uint8_t mask_all[4];
+    uint8_t nmask[4];
+    uint8_t mask_ids[4][128];
+    /* The discards of the deal but the last (whose fate a claim may still
+     * change), summed for the sketches: per seat the count of each kind and
+     * the last four kinds (newest first, -1 none), the tiles not taken into
+     * a meld. */
+    uint16_t dc_n;
+    uint64_t dc_counts[4][2];
+    int8_t dc_recent[4][4];
+    uint64_t dc_seen[2];
+    parlour_sv_sketch sketch[4][2];
     parlour_sv_entry log[PARLOUR_SV_MAX_LOG];
     parlour_sv_entry last[PARLOUR_SV_MAX_LOG];
 } parlour_sv_table;
@@ -102,6 +139,11 @@ typedef struct {
     float *rewards;
     uint8_t *done;
 } parlour_sv_out;
+
+/* Whether `seat` may win now, which is to act (sichuan_obs.c: the
+ * observation's may-win plane). */
+PARLOUR_SV_INTERNAL int parlour_sv_may_win(const parlour_sg_view *v, const parlour_sc_tables *t,
+                                           int seat);
 
 /* A new environment of `ntables` tables (not dealt: call reset), NULL when
  * out of memory or given bad arguments. learner_mask: bit s for each learner
@@ -133,6 +175,12 @@ PARLOUR_SV_INTERNAL int parlour_sv_step(parlour_sv_env *env, const parlour_sv_ou
  * every seat a learner, exactly parlour.play with four RandomBots). */
 PARLOUR_SV_INTERNAL int parlour_sv_step_random(parlour_sv_env *env, const parlour_sv_out *out,
                                                int threads);
+
+/* For the tests: -1 if every asked learner's obs and mask rows are exactly
+ * what parlour_sg_encode (of parlour_sg_observe) and parlour_sg_legal_ids
+ * write now and every other learner's mask row is all 0, else the first
+ * table where they are not (PARLOUR_E_NULL for missing arguments). */
+PARLOUR_SV_INTERNAL int parlour_sv_verify(parlour_sv_env *env, const parlour_sv_out *out);
 
 #ifdef __cplusplus
 }

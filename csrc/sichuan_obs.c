@@ -12,6 +12,7 @@
 
 #include "parlour_sichuan_game.h"
 #include "parlour_sichuan_ids.h"
+#include "parlour_sichuan_vector.h"
 
 #define KINDS 27
 
@@ -175,6 +176,11 @@ static int may_win(const parlour_sg_view *v, const parlour_sc_tables *t, int sea
     default:
         return 0;
     }
+}
+
+int parlour_sv_may_win(const parlour_sg_view *v, const parlour_sc_tables *t, int seat)
+{
+    return may_win(v, t, seat);
 }
 
 static void encode(const parlour_sg_obs *o, const parlour_sc_tables *t, float *out)

@@ -11,6 +11,8 @@
 #define KINDS 27
 #define OBS_FLOATS (PARLOUR_SG_OBS_END * KINDS)
 
+static void discards_reset(parlour_sv_table *tb);
+
 /* The table's next deal, dealt. */
 static int deal(parlour_sv_env *env, parlour_sv_table *tb)
 {
@@ -30,6 +32,7 @@ static int deal(parlour_sv_env *env, parlour_sv_table *tb)
     tb->nlog = 0;
     tb->ledger_seen = 0;
     tb->codes_seat = -1;
+    discards_reset(tb);
     return parlour_sg_init(&tb->g, env->t, wall, 0, &rules);
 }
 
@@ -267,19 +270,375 @@ static int advance(parlour_sv_env *env, parlour_sv_table *tb)
     }
 }
 
-/* parlour_sg_legal_ids, from the codes kept for the answer (the same list
- * it would make), but in the exchange phase, whose ids it lists itself. */
-static int mask_of(parlour_sv_env *env, parlour_sv_table *tb, int seat, uint8_t *mask)
+/* ---- the observation rows, rewritten where they changed ------------------
+ * A row is what parlour_sg_encode writes for the seat (the reference); the
+ * environment keeps the sketch of what a row shows and, when it writes the
+ * row again, compares the new sketch with the old one and rewrites only the
+ * cells that differ (most of the 2,808 floats stay as they are from one of
+ * a seat's turns to the next). The first write of a row (after new or
+ * reset) starts from a zeroed row and the sketch of zeros. */
+
+/* Each nibble of x replaced by the number of its bits set: a 108-bit tile
+ * set becomes the packed counts of its kinds. */
+static uint64_t nibble_counts(uint64_t x)
 {
-    if (tb->g.v.phase == PARLOUR_SG_PHASE_EXCHANGE)
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    return (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+}
+
+static int popcount64(uint64_t x)
+{
+    x = nibble_counts(x);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+/* Index of the lowest bit set of x != 0. */
+static int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* Add one to kind k of packed counts p (a count stays below 16). */
+static void count_add(uint64_t p[2], int k)
+{
+    p[k >> 4] += (uint64_t)1 << (4 * (k & 15));
+}
+
+static void add_tile(uint64_t set[2], int tile)
+{
+    if (tile < PARLOUR_SG_TILES)
+        set[tile >> 6] |= (uint64_t)1 << (tile & 63);
+}
+
+static void sketch_zero(parlour_sv_sketch *k)
+{
+    memset(k, 0, sizeof *k);
+    memset(k->recent, -1, sizeof k->recent);
+    memset(k->missing, -1, sizeof k->missing);
+    k->drawn = k->offer = k->direction = k->phase = -1;
+}
+
+static void discards_reset(parlour_sv_table *tb)
+{
+    tb->dc_n = 0;
+    memset(tb->dc_counts, 0, sizeof tb->dc_counts);
+    memset(tb->dc_recent, -1, sizeof tb->dc_recent);
+    tb->dc_seen[0] = tb->dc_seen[1] = 0;
+}
+
+static void discard_add(uint64_t counts[4][2], int8_t recent[4][4], uint64_t seen[2],
+                        const parlour_sg_discard *d)
+{
+    int s = d->seat & 3, kind = d->tile >> 2;
+    if (kind >= KINDS)
+        return;
+    count_add(counts[s], kind);
+    recent[s][3] = recent[s][2];
+    recent[s][2] = recent[s][1];
+    recent[s][1] = recent[s][0];
+    recent[s][0] = (int8_t)kind;
+    if (d->taken != PARLOUR_SG_TAKEN_PUNG && d->taken != PARLOUR_SG_TAKEN_KONG)
+        add_tile(seen, d->tile);
+}
+
+/* The sketch of what parlour_sg_encode(parlour_sg_observe(g, seat)) writes,
+ * read from the game with the snapshot's scrubbing rules applied here. */
+static void sketch_of(const parlour_sv_env *env, parlour_sv_table *tb, int seat,
+                      parlour_sv_sketch *k)
+{
+    const parlour_sg_view *v = &tb->g.v;
+    int phase = v->phase, over = phase == PARLOUR_SG_PHASE_OVER;
+    int offering = phase == PARLOUR_SG_PHASE_CLAIM || phase == PARLOUR_SG_PHASE_ROB;
+    int in_turn = offering || phase == PARLOUR_SG_PHASE_TURN;
+    unsigned declared = 0, to_act = 0;
+    int8_t who[4];
+    for (int s = 0; s < 4; s++)
+        declared |= (unsigned)(v->missing[s] >= 0) << s;
+    if (phase == PARLOUR_SG_PHASE_DECLARE) {
+        to_act = ~declared & 15u;
+    } else {
+        int n = parlour_sg_to_act(v, who);
+        for (int i = 0; i < n; i++)
+            to_act |= 1u << who[i];
+    }
+
+    k->hand[0] = nibble_counts(v->held[seat][0]);
+    k->hand[1] = nibble_counts(v->held[seat][1]);
+    k->drawn = (int8_t)(phase == PARLOUR_SG_PHASE_TURN && seat == v->cur && v->drawn_tile >= 0
+                            ? v->drawn_tile >> 2
+                            : -1);
+    k->offer = (int8_t)(offering && v->offer >= 0 ? v->offer >> 2 : -1);
+
+    /* The discards: all but the last are settled (a claim changes only the
+     * fate of the last), summed once into the table's cache. */
+    int nd = v->ndiscards;
+    for (; tb->dc_n + 1 < nd; tb->dc_n++)
+        discard_add(tb->dc_counts, tb->dc_recent, tb->dc_seen, &v->discards[tb->dc_n]);
+    uint64_t counts[4][2];
+    int8_t recent[4][4];
+    uint64_t seen[2] = {tb->dc_seen[0], tb->dc_seen[1]};
+    memcpy(counts, tb->dc_counts, sizeof counts);
+    memcpy(recent, tb->dc_recent, sizeof recent);
+    if (nd > 0)
+        discard_add(counts, recent, seen, &v->discards[nd - 1]);
+
+    seen[0] |= v->held[seat][0];
+    seen[1] |= v->held[seat][1];
+    for (int s = 0; s < 4; s++) {
+        for (int i = 0; i < v->nmelds[s]; i++) {
+            const parlour_sg_meld *m = &v->melds[s][i];
+            if (m->type == PARLOUR_SC_MELD_CONCEALED_KONG && s != seat && !over)
+                continue;
+            for (int j = 0; j < (m->type == PARLOUR_SC_MELD_PUNG ? 3 : 4); j++)
+                add_tile(seen, m->tiles[j]);
+        }
+        if (over) {
+            seen[0] |= v->held[s][0];
+            seen[1] |= v->held[s][1];
+        }
+        if (v->won[s]) {
+            seen[0] |= v->win_hand[s][0];
+            seen[1] |= v->win_hand[s][1];
+        }
+    }
+    k->seen[0] = nibble_counts(seen[0]);
+    k->seen[1] = nibble_counts(seen[1]);
+
+    k->given[0] = k->given[1] = 0;
+    if (v->exchange_chosen[seat])
+        for (int i = 0; i < 3; i++)
+            count_add(k->given, v->exchange[seat][i] >> 2);
+    k->received[0] = k->received[1] = 0;
+    k->direction = -1;
+    if (v->exchange_done) {
+        for (int i = 0; i < 3; i++)
+            count_add(k->received, v->received[seat][i] >> 2);
+        if (v->rules.exchange_step >= 1)
+            k->direction = (int8_t)(v->rules.exchange_step - 1);
+    }
+    k->phase = (int8_t)phase;
+    k->wall = (uint8_t)(v->back - v->front + 1);
+    k->must_act = (uint8_t)((to_act >> seat) & 1u);
+    k->may_win = (uint8_t)(k->must_act && parlour_sv_may_win(v, env->t, seat));
+    k->pad = 0;
+
+    for (int r = 0; r < 4; r++) {
+        int s = (seat + r) & 3, hidden = 0;
+        k->discards[r][0] = counts[s][0];
+        k->discards[r][1] = counts[s][1];
+        memcpy(k->recent[r], recent[s], 4);
+        k->melds[r][0] = k->melds[r][1] = 0;
+        for (int i = 0; i < v->nmelds[s]; i++) {
+            const parlour_sg_meld *m = &v->melds[s][i];
+            int plane = PARLOUR_SG_OBS_SEAT_PUNG;
+            if (m->type == PARLOUR_SC_MELD_CONCEALED_KONG) {
+                if (s != seat && !over) {
+                    hidden++;
+                    continue;
+                }
+                plane = PARLOUR_SG_OBS_SEAT_CONCEALED_KONG;
+            } else if (m->type == PARLOUR_SC_MELD_KONG) {
+                plane = PARLOUR_SG_OBS_SEAT_KONG;
+            }
+            if (m->kind < KINDS)
+                k->melds[r][m->kind >> 4] |= (uint64_t)1
+                                             << (4 * (m->kind & 15) + plane - PARLOUR_SG_OBS_SEAT_PUNG);
+        }
+        k->hidden[r] = (uint8_t)hidden;
+        /* Others' missing suits are public once every seat has declared. */
+        k->missing[r] = (int8_t)(s == seat || declared == 15u ? v->missing[s] : -1);
+        const uint64_t *public_ = over ? v->held[s] : v->won[s] ? v->win_hand[s] : NULL;
+        k->public_[r][0] = public_ ? nibble_counts(public_[0]) : 0;
+        k->public_[r][1] = public_ ? nibble_counts(public_[1]) : 0;
+        k->won[r] = v->won[s] ? 1 : 0;
+        k->hand_n[r] = (uint8_t)(popcount64(v->held[s][0]) + popcount64(v->held[s][1]));
+        k->dealer[r] = s == v->dealer;
+        k->in_turn[r] = in_turn && s == v->cur;
+        k->to_act[r] = (uint8_t)((to_act >> s) & 1u);
+        k->offering[r] = offering && v->offer >= 0 && s == v->offer_from;
+    }
+}
+
+/* The kinds whose packed counts differ, each passed to f(out, plane, kind,
+ * count now). */
+#define EACH_CHANGED(was, now, BODY)                                                       \
+    for (int w_ = 0; w_ < 2; w_++) {                                                       \
+        uint64_t x_ = (was)[w_] ^ (now)[w_];                                               \
+        while (x_) {                                                                       \
+            int nib_ = lowest_bit(x_) >> 2;                                                \
+            int kind = w_ * 16 + nib_;                                                     \
+            int c = (int)(((now)[w_] >> (4 * nib_)) & 15u);                                \
+            x_ &= ~((uint64_t)15 << (4 * nib_));                                           \
+            BODY                                                                           \
+        }                                                                                  \
+    }
+
+static void thermometer_diff(float *out, int plane, const uint64_t was[2], const uint64_t now[2])
+{
+    EACH_CHANGED(was, now, {
+        for (int i = 0; i < 4; i++)
+            out[(plane + i) * KINDS + kind] = c > i ? 1.0f : 0.0f;
+    })
+}
+
+static void share_diff(float *out, int plane, const uint64_t was[2], const uint64_t now[2],
+                       float of)
+{
+    EACH_CHANGED(was, now, { out[plane * KINDS + kind] = (float)c / of; })
+}
+
+/* A one-hot cell of `plane`: kind `was` cleared, kind `now` set (-1: none). */
+static void cell_diff(float *out, int plane, int was, int now)
+{
+    if (was == now)
+        return;
+    if (was >= 0)
+        out[plane * KINDS + was] = 0.0f;
+    if (now >= 0)
+        out[plane * KINDS + now] = 1.0f;
+}
+
+static void fill(float *out, int plane, float x)
+{
+    for (int k = 0; k < KINDS; k++)
+        out[plane * KINDS + k] = x;
+}
+
+/* A plane filled with (float)now / of where it was filled from `was`. */
+static void fill_diff(float *out, int plane, int was, int now, float of)
+{
+    if (was != now)
+        fill(out, plane, (float)now / of);
+}
+
+/* One of planes `plane` + i filled with ones: plane + was cleared, plane +
+ * now filled (-1: none). */
+static void choice_diff(float *out, int plane, int was, int now)
+{
+    if (was == now)
+        return;
+    if (was >= 0)
+        fill(out, plane + was, 0.0f);
+    if (now >= 0)
+        fill(out, plane + now, 1.0f);
+}
+
+static void suit_diff(float *out, int plane, int was, int now)
+{
+    if (was == now)
+        return;
+    if (was >= 0)
+        for (int k = was * 9; k < was * 9 + 9; k++)
+            out[plane * KINDS + k] = 0.0f;
+    if (now >= 0)
+        for (int k = now * 9; k < now * 9 + 9; k++)
+            out[plane * KINDS + k] = 1.0f;
+}
+
+/* Rewrite the cells of row `out` (showing sketch `was`) that differ in `now`. */
+static void write_diff(float *out, const parlour_sv_sketch *was, const parlour_sv_sketch *now)
+{
+    thermometer_diff(out, PARLOUR_SG_OBS_HAND, was->hand, now->hand);
+    cell_diff(out, PARLOUR_SG_OBS_DRAWN, was->drawn, now->drawn);
+    cell_diff(out, PARLOUR_SG_OBS_OFFER, was->offer, now->offer);
+    thermometer_diff(out, PARLOUR_SG_OBS_SEEN, was->seen, now->seen);
+    share_diff(out, PARLOUR_SG_OBS_GIVEN, was->given, now->given, 3.0f);
+    share_diff(out, PARLOUR_SG_OBS_RECEIVED, was->received, now->received, 3.0f);
+    choice_diff(out, PARLOUR_SG_OBS_DIRECTION, was->direction, now->direction);
+    choice_diff(out, PARLOUR_SG_OBS_PHASE, was->phase, now->phase);
+    fill_diff(out, PARLOUR_SG_OBS_WALL, was->wall, now->wall, 55.0f);
+    fill_diff(out, PARLOUR_SG_OBS_MUST_ACT, was->must_act, now->must_act, 1.0f);
+    fill_diff(out, PARLOUR_SG_OBS_MAY_WIN, was->may_win, now->may_win, 1.0f);
+    for (int r = 0; r < 4; r++) {
+        int base = PARLOUR_SG_OBS_SEATS + r * PARLOUR_SG_OBS_SEAT_END;
+        EACH_CHANGED(was->melds[r], now->melds[r], {
+            for (int p = 0; p < 3; p++)
+                out[(base + PARLOUR_SG_OBS_SEAT_PUNG + p) * KINDS + kind] =
+                    (c >> p) & 1 ? 1.0f : 0.0f;
+        })
+        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_HIDDEN_KONGS, was->hidden[r], now->hidden[r],
+                  4.0f);
+        thermometer_diff(out, base + PARLOUR_SG_OBS_SEAT_DISCARDS, was->discards[r],
+                         now->discards[r]);
+        for (int i = 0; i < 4; i++)
+            cell_diff(out, base + PARLOUR_SG_OBS_SEAT_RECENT + i, was->recent[r][i],
+                      now->recent[r][i]);
+        suit_diff(out, base + PARLOUR_SG_OBS_SEAT_MISSING, was->missing[r], now->missing[r]);
+        share_diff(out, base + PARLOUR_SG_OBS_SEAT_PUBLIC_HAND, was->public_[r], now->public_[r],
+                   4.0f);
+        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_WON, was->won[r], now->won[r], 1.0f);
+        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_HAND_SIZE, was->hand_n[r], now->hand_n[r],
+                  14.0f);
+        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_DEALER, was->dealer[r], now->dealer[r], 1.0f);
+        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_IN_TURN, was->in_turn[r], now->in_turn[r],
+                  1.0f);
+        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_TO_ACT, was->to_act[r], now->to_act[r], 1.0f);
+        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_OFFERING, was->offering[r], now->offering[r],
+                  1.0f);
+    }
+}
+
+/* Write seat's observation row `out` of table tb. */
+static void write_obs(parlour_sv_env *env, parlour_sv_table *tb, int seat, float *out)
+{
+    int at = tb->sketch_at[seat] & 1;
+    parlour_sv_sketch *was = &tb->sketch[seat][at], *now = &tb->sketch[seat][at ^ 1];
+    if (!tb->sketch_ok[seat]) {
+        memset(out, 0, sizeof(float) * OBS_FLOATS);
+        sketch_zero(was);
+        tb->sketch_ok[seat] = 1;
+    }
+    sketch_of(env, tb, seat, now);
+    write_diff(out, was, now);
+    tb->sketch_at[seat] = (uint8_t)(at ^ 1);
+}
+
+/* The mask row of `seat` (learner slot row `mask`): the ids it set last
+ * cleared, then, if it is asked, its legal ids set (parlour_sg_legal_ids'
+ * row: from the codes kept for the answer, or in the exchange phase by
+ * parlour_sg_legal_ids itself). */
+static int write_mask(parlour_sv_env *env, parlour_sv_table *tb, int seat, int asked,
+                      uint8_t *mask)
+{
+    if (tb->mask_all[seat]) {
+        memset(mask, 0, PARLOUR_SG_AID_END);
+        tb->mask_all[seat] = 0;
+    } else {
+        for (int i = 0; i < tb->nmask[seat]; i++)
+            mask[tb->mask_ids[seat][i]] = 0;
+    }
+    tb->nmask[seat] = 0;
+    if (!asked)
+        return PARLOUR_OK;
+    if (tb->g.v.phase == PARLOUR_SG_PHASE_EXCHANGE) {
+        tb->mask_all[seat] = 1;
         return parlour_sg_legal_ids(&tb->g.v, env->t, seat, mask);
+    }
     const uint8_t *codes;
-    int m = legal_codes(env, tb, seat, &codes);
+    uint64_t set[2] = {0, 0}; /* the ids set, below the exchanges' (< 128) */
+    int m = legal_codes(env, tb, seat, &codes), n = 0;
     if (m < 0)
         return m;
-    memset(mask, 0, PARLOUR_SG_AID_END);
-    for (int i = 0; i < m; i++)
-        mask[parlour_sg_id_of_code(codes[i])] = 1;
+    for (int i = 0; i < m; i++) {
+        int id = parlour_sg_id_of_code(codes[i]);
+        uint64_t bit = (uint64_t)1 << (id & 63);
+        if (id < PARLOUR_SG_AID_EXCHANGE && !(set[id >> 6] & bit)) {
+            set[id >> 6] |= bit;
+            mask[id] = 1;
+            tb->mask_ids[seat][n++] = (uint8_t)id;
+        }
+    }
+    tb->nmask[seat] = (uint8_t)n;
     return m;
 }
 
@@ -290,24 +649,15 @@ static int write_out(parlour_sv_env *env, int i, const parlour_sv_out *out)
     collect(tb);
     for (int k = 0; k < S; k++) {
         size_t row = (size_t)i * (size_t)S + (size_t)k;
-        int seat = env->learners[k];
-        uint8_t *mask = out->mask + row * PARLOUR_SG_AID_END;
+        int seat = env->learners[k], asked = seat == tb->asked;
         out->rewards[row] = (float)tb->pending[seat];
         tb->pending[seat] = 0;
-        if (seat != tb->asked) {
-            out->to_act[row] = 0;
-            memset(mask, 0, PARLOUR_SG_AID_END);
-            continue;
-        }
-        parlour_sg_obs obs;
-        out->to_act[row] = 1;
-        int st = mask_of(env, tb, seat, mask);
-        if (st >= 0)
-            st = parlour_sg_observe(&tb->g, seat, &obs);
-        if (st >= 0)
-            st = parlour_sg_encode(&obs, env->t, out->obs + row * OBS_FLOATS);
+        out->to_act[row] = (uint8_t)asked;
+        int st = write_mask(env, tb, seat, asked, out->mask + row * PARLOUR_SG_AID_END);
         if (st < 0)
             return st;
+        if (asked)
+            write_obs(env, tb, seat, out->obs + row * OBS_FLOATS);
     }
     for (int s = 0; s < 4; s++)
         tb->pending[s] = 0; /* the bots' points are nobody's reward */
@@ -330,6 +680,9 @@ static int run_one(parlour_sv_env *env, int i, int op, const parlour_sv_out *out
         tb->nlast = 0;
         tb->last_seed = 0;
         tb->asked = -1;
+        /* The rows are rewritten whole: the caller may have new arrays. */
+        memset(tb->sketch_ok, 0, sizeof tb->sketch_ok);
+        memset(tb->mask_all, 1, sizeof tb->mask_all);
         st = deal(env, tb);
     } else {
         if (op == OP_RANDOM) {
@@ -405,8 +758,10 @@ parlour_sv_env *parlour_sv_new(const parlour_sc_tables *t, const parlour_sg_rule
             env->learners[env->nlearners++] = (int8_t)s;
         }
     }
-    for (int i = 0; i < ntables; i++)
+    for (int i = 0; i < ntables; i++) {
         env->tables[i].asked = env->tables[i].codes_seat = -1;
+        memset(env->tables[i].mask_all, 1, sizeof env->tables[i].mask_all);
+    }
     return env;
 }
 
@@ -467,4 +822,36 @@ int parlour_sv_step(parlour_sv_env *env, const parlour_sv_out *out, int threads)
 int parlour_sv_step_random(parlour_sv_env *env, const parlour_sv_out *out, int threads)
 {
     return run(env, OP_RANDOM, out, threads);
+}
+
+int parlour_sv_verify(parlour_sv_env *env, const parlour_sv_out *out)
+{
+    if (!env || !out || !out->obs || !out->mask || !out->to_act)
+        return PARLOUR_E_NULL;
+    float want[OBS_FLOATS];
+    uint8_t ids[PARLOUR_SG_AID_END];
+    int S = env->nlearners;
+    for (int i = 0; i < env->ntables; i++) {
+        parlour_sv_table *tb = &env->tables[i];
+        for (int k = 0; k < S; k++) {
+            size_t row = (size_t)i * (size_t)S + (size_t)k;
+            int seat = env->learners[k];
+            const uint8_t *mask = out->mask + row * PARLOUR_SG_AID_END;
+            if (!out->to_act[row]) {
+                for (int j = 0; j < PARLOUR_SG_AID_END; j++)
+                    if (mask[j])
+                        return i;
+                continue;
+            }
+            parlour_sg_obs obs;
+            if (parlour_sg_observe(&tb->g, seat, &obs) < 0 ||
+                parlour_sg_encode(&obs, env->t, want) < 0 ||
+                parlour_sg_legal_ids(&tb->g.v, env->t, seat, ids) < 0)
+                return i;
+            if (memcmp(want, out->obs + row * OBS_FLOATS, sizeof want) ||
+                memcmp(ids, mask, PARLOUR_SG_AID_END))
+                return i;
+        }
+    }
+    return -1;
 }

@@ -207,6 +207,42 @@ def test_lock_step_heuristic_many_deals(rules: Rules) -> None:
 
 
 @needs_c
+@pytest.mark.parametrize(
+    "rules",
+    [*VARIANTS, Rules(flower_pig_penalty=0, fan_cap=3)],
+    ids=lambda r: str(r.to_dict()),
+)
+def test_incremental_rows_equal_the_full_encoder(rules: Rules) -> None:
+    # The C tables rewrite a seat's observation row only where it changed
+    # since they last wrote it, and clear only the mask ids they set: after
+    # every step each asked row must be exactly what the full encoder
+    # (parlour_sg_encode of the seat's snapshot) and parlour_sg_legal_ids
+    # write, over many deals, learner sets and opponents.
+    rng = np.random.default_rng(3)
+    cases = [((0, 1, 2, 3), "random", 600), ((1, 2), "random", 300), ((3,), "heuristic", 100)]
+    for learners, opponents, steps in cases:
+        env = VectorGame("sichuan", 16, seed=5, learners=learners,
+                         opponents=opponents, rules=rules)  # type: ignore[arg-type]  # fmt: skip
+        tables = env._impl._v  # type: ignore[attr-defined]
+        mask, to_act = env.reset()[1:]
+        assert tables.verify() == -1
+        deals = 0
+        for step in range(steps):
+            if step % 2:
+                out = env.step_random()
+            else:
+                choice = (rng.random(mask.shape) * mask).argmax(axis=2)
+                out = env.step(np.where(to_act, choice, -1).astype(np.int32))
+            mask, to_act = out[1], out[2]
+            deals += int(out[4].sum())
+            assert tables.verify() == -1, (learners, step)
+        assert deals >= 16
+        # The rows start again from zero after a reset.
+        env.reset()
+        assert tables.verify() == -1
+
+
+@needs_c
 def test_pyrandom_is_python_random_bit_for_bit() -> None:
     core = _backend.load("c")
     ops: list[tuple[Any, ...]] = [("bits", k) for k in (0, 1, 5, 31, 32, 33, 53, 63, 64)]

@@ -46,6 +46,7 @@ cdef extern from "parlour_sichuan_vector.h":
     int parlour_sv_reset(parlour_sv_env *env, const parlour_sv_out *out, int threads) nogil
     int parlour_sv_check(parlour_sv_env *env, const int32_t *actions) nogil
     int parlour_sv_step(parlour_sv_env *env, const parlour_sv_out *out, int threads) nogil
+    int parlour_sv_verify(parlour_sv_env *env, const parlour_sv_out *out)
     int parlour_sv_step_random(parlour_sv_env *env, const parlour_sv_out *out,
                                int threads) nogil
 
@@ -172,6 +173,14 @@ cdef class _SichuanVector:
         """The seed of the deal table ``i`` plays now."""
         self._table(i)
         return self.env.tables[i].seed
+
+    def verify(self):
+        """For the tests: the first table whose asked rows differ from the
+        full encoder's (parlour_sg_encode, parlour_sg_legal_ids), or -1: the
+        rows are rewritten incrementally."""
+        if not self.dealt:
+            raise RuntimeError("reset the environment first")
+        return parlour_sv_verify(self.env, &self.out)
 
     def finished(self, int i):
         """(deals finished since reset, the last one's seed, its actions as
