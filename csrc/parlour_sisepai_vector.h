@@ -74,9 +74,27 @@ typedef struct {
     float discards[4][PARLOUR_SSP_KINDS];
     float groups[4][PARLOUR_SSP_GROUP_TYPES];
     uint8_t nexposed[4];
+    uint8_t seat_discards[4]; /* discards of each seat */
     uint8_t ndiscards;
     uint8_t pad[3];
 } parlour_ssv_public;
+
+/* What one learner's output rows hold, so that a step rewrites only what
+ * changed since (a row is written for one seat only, and an observation
+ * changes in a few places per step while rewriting all 494 floats cost a
+ * quarter of a step): the deal and what of it the observation row shows,
+ * and the ids set in the mask row. */
+typedef struct {
+    uint64_t deal;          /* the table's deal number the row shows */
+    uint8_t obs_known;      /* the obs row holds what these fields say */
+    uint8_t mask_known;     /* the mask row holds exactly mask_ids[..nmask] */
+    uint8_t nmask;
+    int8_t card;            /* the kind set in the card plane, -1 none */
+    uint8_t counts[PARLOUR_SSP_KINDS]; /* own concealed counts shown */
+    uint8_t nexposed[4];    /* by relative seat: groups shown */
+    uint8_t seat_discards[4]; /* by relative seat: discards shown */
+    uint8_t mask_ids[PARLOUR_SSG_MAX_LEGAL];
+} parlour_ssv_row;
 
 typedef struct {
     parlour_ssg_game g;
@@ -86,11 +104,13 @@ typedef struct {
     uint64_t seed;          /* the deal being played */
     uint64_t last_seed;     /* the last finished deal */
     uint64_t finished;      /* deals finished since reset */
+    uint64_t dealt;         /* deals dealt since the environment was made */
     int32_t pending[4];     /* points won by each seat not yet reported */
     int16_t nlog, nlast;
     int8_t asked;             /* the seat asked now (-1 none) */
     uint8_t done;             /* a deal ended in the current call */
     parlour_ssv_entry chosen; /* the checked action of the asked seat */
+    parlour_ssv_row rows[4];  /* by learner slot */
     parlour_ssv_entry log[PARLOUR_SSV_MAX_LOG];
     parlour_ssv_entry last[PARLOUR_SSV_MAX_LOG];
 } parlour_ssv_table;
@@ -114,7 +134,9 @@ typedef struct {
 /* Where the outputs go (S = nlearners): obs float (T, S, PARLOUR_SSV_OBS),
  * mask bytes (T, S, PARLOUR_SSP_AID_END), to_act bytes (T, S), rewards
  * float (T, S), done bytes (T). Rows of seats not asked: mask and to_act 0,
- * obs left as it was. */
+ * obs left as it was. The tables write only what changed in a row since
+ * they last wrote it: the caller must not write into obs and mask (a
+ * reset does not clear them). */
 typedef struct {
     float *obs;
     uint8_t *mask;

@@ -112,9 +112,28 @@ static int public_update(parlour_ssv_public *p, const parlour_ssg_game *g)
         if (c >= PARLOUR_SSG_CARDS || d >= SEATS)
             return PARLOUR_E_ARG;
         p->discards[d][kind_of(c)] += share_of(c);
+        p->seat_discards[d]++;
     }
     p->ndiscards = g->ndiscards;
     return PARLOUR_OK;
+}
+
+/* The tail of scalars after the groups: concealed counts .. winner. */
+static void write_scalars(const parlour_ssg_game *g, int seat, float *out)
+{
+    memset(out + O_CONCEALED_COUNTS, 0, sizeof(float) * (O_END - O_CONCEALED_COUNTS));
+    for (int r = 0; r < SEATS; r++)
+        out[O_CONCEALED_COUNTS + r] = (float)(g->nconcealed[(seat + r) & 3] / MAX_CONCEALED);
+    out[O_STOCK] = (float)((PARLOUR_SSG_CARDS - g->next) / MAX_STOCK);
+    out[O_PHASE + g->phase] = 1.0f;
+    for (int s = 0; s < SEATS; s++)
+        if ((g->pending >> s) & 1u)
+            out[O_TO_ACT + ((s - seat) & 3)] = 1.0f;
+    if (g->answer[seat] >= 0)
+        out[O_ANSWER + (g->answer[seat] < PARLOUR_SSP_AID_GENERAL ? g->answer[seat] : 2)] = 1.0f;
+    out[O_DEALER + ((g->dealer - seat) & 3)] = 1.0f;
+    if (g->winner >= 0 && g->winner < SEATS)
+        out[O_WINNER + ((g->winner - seat) & 3)] = 1.0f;
 }
 
 /* The observation of `seat` from *g and its public planes *p (up to date). */
@@ -132,7 +151,6 @@ static int write_obs(const parlour_ssg_game *g, const parlour_ssv_public *p, int
         memcpy(out + O_EXPOSED + r * PLANE, p->exposed[s], sizeof p->exposed[s]);
         memcpy(out + O_DISCARDS + r * PLANE, p->discards[s], sizeof p->discards[s]);
         memcpy(out + O_GROUPS + r * NGROUPS, p->groups[s], sizeof p->groups[s]);
-        out[O_CONCEALED_COUNTS + r] = (float)(g->nconcealed[s] / MAX_CONCEALED);
         if (r && over)
             add_counts(out + O_REVEALED + (r - 1) * PLANE, g->counts[s]);
     }
@@ -140,17 +158,76 @@ static int write_obs(const parlour_ssg_game *g, const parlour_ssv_public *p, int
         out[O_CARD + kind_of(g->card)] = 1.0f;
     if (g->source >= 0 && g->source < SEATS)
         out[O_SOURCE + ((g->source - seat) & 3)] = 1.0f;
-    out[O_STOCK] = (float)((PARLOUR_SSG_CARDS - g->next) / MAX_STOCK);
-    out[O_PHASE + g->phase] = 1.0f;
-    for (int s = 0; s < SEATS; s++)
-        if ((g->pending >> s) & 1u)
-            out[O_TO_ACT + ((s - seat) & 3)] = 1.0f;
-    /* The seat's own answer in the window: pass, win or a take. */
-    if (g->answer[seat] >= 0)
-        out[O_ANSWER + (g->answer[seat] < PARLOUR_SSP_AID_GENERAL ? g->answer[seat] : 2)] = 1.0f;
-    out[O_DEALER + ((g->dealer - seat) & 3)] = 1.0f;
-    if (g->winner >= 0 && g->winner < SEATS)
-        out[O_WINNER + ((g->winner - seat) & 3)] = 1.0f;
+    write_scalars(g, seat, out);
+    return PARLOUR_OK;
+}
+
+/* write_obs into a row that holds what *rs says: only what changed. */
+static int write_obs_row(const parlour_ssg_game *g, const parlour_ssv_public *p, int seat,
+                         uint64_t deal, parlour_ssv_row *rs, float *out)
+{
+    int st;
+    if (seat < 0 || seat >= SEATS || g->phase > PARLOUR_SSP_PHASE_OVER)
+        return PARLOUR_E_ARG;
+    int full = !rs->obs_known || rs->deal != deal || g->phase == PARLOUR_SSP_PHASE_OVER;
+    rs->obs_known = 0; /* until the row is whole again */
+    if (full) {
+        st = write_obs(g, p, seat, out);
+        if (st < 0)
+            return st;
+        memcpy(rs->counts, g->counts[seat], sizeof rs->counts);
+        for (int r = 0; r < SEATS; r++) {
+            rs->nexposed[r] = p->nexposed[(seat + r) & 3];
+            rs->seat_discards[r] = p->seat_discards[(seat + r) & 3];
+        }
+        rs->card = (int8_t)(g->card >= 0 && g->card < PARLOUR_SSG_CARDS ? kind_of(g->card) : -1);
+        rs->deal = deal;
+        /* the revealed hands are shown only once over: write whole next time */
+        rs->obs_known = g->phase != PARLOUR_SSP_PHASE_OVER;
+        return PARLOUR_OK;
+    }
+    const uint8_t *counts = g->counts[seat];
+    /* a step changes a kind or two: compare eight counts at a time */
+    for (int k0 = 0; k0 < PLANE; k0 += 8) {
+        int n = PLANE - k0 < 8 ? PLANE - k0 : 8;
+        if (n == 8) {
+            uint64_t a, b;
+            memcpy(&a, counts + k0, 8);
+            memcpy(&b, rs->counts + k0, 8);
+            if (a == b)
+                continue;
+        }
+        for (int k = k0; k < k0 + n; k++)
+            if (counts[k] != rs->counts[k]) {
+                out[O_OWN + k] = k < FLOWER0 ? (float)counts[k] * 0.25f : (float)counts[k];
+                rs->counts[k] = counts[k];
+            }
+    }
+    for (int r = 0; r < SEATS; r++) {
+        int s = (seat + r) & 3;
+        if (p->nexposed[s] != rs->nexposed[r]) {
+            memcpy(out + O_EXPOSED + r * PLANE, p->exposed[s], sizeof p->exposed[s]);
+            memcpy(out + O_GROUPS + r * NGROUPS, p->groups[s], sizeof p->groups[s]);
+            rs->nexposed[r] = p->nexposed[s];
+        }
+        if (p->seat_discards[s] != rs->seat_discards[r]) {
+            memcpy(out + O_DISCARDS + r * PLANE, p->discards[s], sizeof p->discards[s]);
+            rs->seat_discards[r] = p->seat_discards[s];
+        }
+    }
+    int card = g->card >= 0 && g->card < PARLOUR_SSG_CARDS ? kind_of(g->card) : -1;
+    if (card != rs->card) {
+        if (rs->card >= 0)
+            out[O_CARD + rs->card] = 0.0f;
+        if (card >= 0)
+            out[O_CARD + card] = 1.0f;
+        rs->card = (int8_t)card;
+    }
+    memset(out + O_SOURCE, 0, sizeof(float) * SEATS);
+    if (g->source >= 0 && g->source < SEATS)
+        out[O_SOURCE + ((g->source - seat) & 3)] = 1.0f;
+    write_scalars(g, seat, out);
+    rs->obs_known = 1;
     return PARLOUR_OK;
 }
 
@@ -180,6 +257,7 @@ static int deal(parlour_ssv_env *env, parlour_ssv_table *tb)
         deck[i] = (uint8_t)i;
     parlour_pyrandom_shuffle_u8(&r, deck, PARLOUR_SSG_CARDS);
     tb->nlog = 0;
+    tb->dealt++;
     memset(&tb->pub, 0, sizeof tb->pub); /* nothing exposed or discarded yet */
     return parlour_ssg_init(&tb->g, &env->rules, &env->tabs, deck, dealer);
 }
@@ -249,6 +327,18 @@ static int advance(parlour_ssv_env *env, parlour_ssv_table *tb)
     }
 }
 
+/* Clear the ids a mask row holds (all of it when not known). */
+static void clear_mask(parlour_ssv_row *rs, uint8_t *mask)
+{
+    if (!rs->mask_known)
+        memset(mask, 0, PARLOUR_SSP_AID_END);
+    else
+        for (int j = 0; j < rs->nmask; j++)
+            mask[rs->mask_ids[j]] = 0;
+    rs->nmask = 0;
+    rs->mask_known = 1;
+}
+
 static int write_out(parlour_ssv_env *env, int i, const parlour_ssv_out *out)
 {
     parlour_ssv_table *tb = &env->tables[i];
@@ -256,23 +346,25 @@ static int write_out(parlour_ssv_env *env, int i, const parlour_ssv_out *out)
     for (int k = 0; k < S; k++) {
         size_t row = (size_t)i * (size_t)S + (size_t)k;
         int seat = env->learners[k];
+        parlour_ssv_row *rs = &tb->rows[k];
         uint8_t *mask = out->mask + row * PARLOUR_SSP_AID_END;
         out->rewards[row] = (float)tb->pending[seat];
-        memset(mask, 0, PARLOUR_SSP_AID_END);
+        clear_mask(rs, mask);
         if (seat != tb->asked) {
             out->to_act[row] = 0;
             continue;
         }
         out->to_act[row] = 1;
-        uint8_t ids[PARLOUR_SSG_MAX_LEGAL];
-        int n = parlour_ssg_legal(&tb->g, seat, ids);
+        int n = parlour_ssg_legal(&tb->g, seat, rs->mask_ids);
         if (n <= 0)
             return n < 0 ? n : PARLOUR_E_ARG;
         for (int j = 0; j < n; j++)
-            mask[ids[j]] = 1;
+            mask[rs->mask_ids[j]] = 1;
+        rs->nmask = (uint8_t)n;
         int st = public_update(&tb->pub, &tb->g);
         if (st >= 0)
-            st = write_obs(&tb->g, &tb->pub, seat, out->obs + row * PARLOUR_SSV_OBS);
+            st = write_obs_row(&tb->g, &tb->pub, seat, tb->dealt, rs,
+                               out->obs + row * PARLOUR_SSV_OBS);
         if (st < 0)
             return st;
     }
