@@ -45,22 +45,39 @@ static unsigned drop_bit(unsigned x, int i)
     return ((x >> (i + 1)) << i) | (x & ((1u << i) - 1u));
 }
 
-int parlour_ndb_place_ids(const parlour_ndg_game *g, int seat, uint8_t *mask)
+static int popcount(unsigned x)
 {
-    /* A place id is 182 a + 13 b' + c' (b', c' count the kinds left): for
-     * each first two cards the 13 ids of the third are a run, set from the
-     * hand with a and b taken out, bit for byte. */
-    unsigned hand = g->hand[seat];
     int n = 0;
-    for (int a = 0; a < PARLOUR_ND_CARDS; a++) {
-        if (!((hand >> a) & 1u))
-            continue;
+    for (; x; x &= x - 1)
         n++;
+    return n;
+}
+
+/* The lowest set bit of x != 0. */
+static int low_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!((x >> i) & 1u))
+        i++;
+    return i;
+#endif
+}
+
+/* The place ids of `hand` set (set = 1) or their runs cleared (set = 0). A
+ * place id is 182 a + 13 b' + c' (b', c' count the kinds left): for each
+ * first two cards the 13 ids of the third are a run, written from the hand
+ * with a and b taken out, bit for byte. */
+static void place_runs(unsigned hand, uint8_t *mask, int set)
+{
+    for (unsigned as = hand; as; as &= as - 1u) {
+        int a = low_bit(as);
         unsigned rest_a = drop_bit(hand, a);
-        for (int bp = 0; bp < PARLOUR_ND_CARDS - 1; bp++) {
-            if (!((rest_a >> bp) & 1u))
-                continue;
-            unsigned rest = drop_bit(rest_a, bp);
+        for (unsigned bs = rest_a; bs; bs &= bs - 1u) {
+            int bp = low_bit(bs);
+            unsigned rest = set ? drop_bit(rest_a, bp) : 0u;
             uint8_t *row = mask + PARLOUR_ND_AID_PLACE + 182 * a + 13 * bp;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
             /* Seven bits to seven bytes at a time by one multiplication (the
@@ -81,7 +98,19 @@ int parlour_ndb_place_ids(const parlour_ndg_game *g, int seat, uint8_t *mask)
 #endif
         }
     }
+}
+
+int parlour_ndb_place_ids(const parlour_ndg_game *g, int seat, uint8_t *mask)
+{
+    unsigned hand = g->hand[seat];
+    place_runs(hand, mask, 1);
+    int n = popcount(hand);
     return n * (n - 1) * (n - 2);
+}
+
+void parlour_ndb_place_ids_clear(unsigned hand, uint8_t *mask)
+{
+    place_runs(hand, mask, 0);
 }
 
 int parlour_ndb_random(const parlour_ndg_game *g, int seat, parlour_pyrandom *rng, int *id)
@@ -152,14 +181,6 @@ static int domain_sum(unsigned held)
         if ((held >> i) & 1u)
             sum += i + PARLOUR_NDG_LOW_DOMAIN;
     return sum;
-}
-
-static int popcount(unsigned x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
 }
 
 /* _achievable: the elements `own` shows while all four can still be reached

@@ -157,25 +157,25 @@ int parlour_nv_encode(const parlour_ndg_game *g, int seat, float *out)
     return PARLOUR_OK;
 }
 
-/* The table's next deal, dealt. */
+/* The table's next deal, dealt: its bot generator is random.Random(seed)
+ * already (seeded with other tables', see run). */
 static int deal(parlour_nv_env *env, parlour_nv_table *tb)
 {
     uint8_t domains[PARLOUR_NDG_DOMAINS], specials[PARLOUR_NDG_DOMAINS];
-    parlour_pyrandom r;
     /* Game(rules, seed=d): random.Random(d) shuffles the domains, then the
-     * specials; the bots start a fresh one, a copy of it as seeded (seeding
-     * costs more than the copy). */
-    tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
-    parlour_pyrandom_seed(&tb->bots, tb->seed);
-    r = tb->bots;
+     * specials; the bots start a fresh one: the same generator, restarted. */
     for (int i = 0; i < PARLOUR_NDG_DOMAINS; i++) {
         domains[i] = (uint8_t)(PARLOUR_NDG_LOW_DOMAIN + i);
         specials[i] = (uint8_t)(PARLOUR_ND_CARD_ONE_MINUS + i);
     }
-    parlour_pyrandom_shuffle_u8(&r, domains, PARLOUR_NDG_DOMAINS);
-    parlour_pyrandom_shuffle_u8(&r, specials, PARLOUR_NDG_DOMAINS);
+    parlour_pyrandom_shuffle_u8(&tb->bots, domains, PARLOUR_NDG_DOMAINS);
+    parlour_pyrandom_shuffle_u8(&tb->bots, specials, PARLOUR_NDG_DOMAINS);
+    int st = parlour_pyrandom_restart(&tb->bots);
+    if (st < 0)
+        return st;
     tb->nlog = 0;
     tb->tallied[0] = tb->tallied[1] = 0; /* no points at the deal */
+    tb->unseeded = 0;
     return parlour_ndg_init(&tb->g, domains, specials, &env->rules);
 }
 
@@ -215,22 +215,36 @@ static int choose(parlour_nv_env *env, parlour_nv_table *tb, int seat, int bot, 
     return parlour_ndb_random(&tb->g, seat, &tb->bots, id);
 }
 
-/* Play the bot until a learner seat is asked, finishing (and redealing) a
- * game that ends on the way. */
-static int advance(parlour_nv_env *env, parlour_nv_table *tb)
+/* The game over: recorded, and the next deal's seed drawn. */
+static void finish(parlour_nv_table *tb)
+{
+    collect(tb);
+    memcpy(tb->last, tb->log, sizeof(parlour_nv_entry) * (size_t)tb->nlog);
+    tb->nlast = tb->nlog;
+    tb->last_seed = tb->seed;
+    tb->finished++;
+    tb->done = 1;
+    tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
+    tb->unseeded = 1;
+}
+
+/* Play the bot until a learner seat is asked, finishing a game that ends on
+ * the way. Where its next deal's generator is not seeded yet: with
+ * `wait`, returns 1 (run seeds it with others'), else seeds it alone. */
+static int advance(parlour_nv_env *env, parlour_nv_table *tb, int wait)
 {
     int8_t who[2];
     for (;;) {
-        if (tb->g.phase == PARLOUR_ND_PHASE_OVER) {
-            collect(tb);
-            memcpy(tb->last, tb->log, sizeof(parlour_nv_entry) * (size_t)tb->nlog);
-            tb->nlast = tb->nlog;
-            tb->last_seed = tb->seed;
-            tb->finished++;
-            tb->done = 1;
+        if (tb->unseeded) {
+            if (wait)
+                return 1;
+            parlour_pyrandom_seed(&tb->bots, tb->seed);
             int st = deal(env, tb);
             if (st < 0)
                 return st;
+        }
+        if (tb->g.phase == PARLOUR_ND_PHASE_OVER) {
+            finish(tb);
             continue;
         }
         if (parlour_ndg_to_act(&tb->g, who) <= 0)
@@ -248,6 +262,40 @@ static int advance(parlour_nv_env *env, parlour_nv_table *tb)
     }
 }
 
+/* Zeroes what learner k's mask row holds: only the ids it set last time (a
+ * row is 2,985 bytes and a placement sets at most 504 of them). */
+static void clear_mask(parlour_nv_table *tb, int k, uint8_t *mask)
+{
+    if (tb->mask_hand[k]) {
+        parlour_ndb_place_ids_clear(tb->mask_hand[k], mask);
+        tb->mask_hand[k] = 0;
+    }
+    if (tb->mask_effect[k]) {
+        memset(mask + PARLOUR_ND_AID_SWAP, 0, PARLOUR_ND_AID_END - PARLOUR_ND_AID_SWAP);
+        tb->mask_effect[k] = 0;
+    }
+}
+
+static int write_mask(parlour_nv_table *tb, int k, int seat, uint8_t *mask)
+{
+    if (tb->g.phase == PARLOUR_ND_PHASE_PLACE) {
+        tb->mask_hand[k] = tb->g.hand[seat];
+        return parlour_ndb_place_ids(&tb->g, seat, mask);
+    }
+    /* An effect's ids (swap, recover, decline) all lie past the place ids. */
+    uint16_t ids[PARLOUR_NDG_MAX_LEGAL];
+    int n = parlour_ndg_legal(&tb->g, seat, ids);
+    if (n < 0)
+        return n;
+    tb->mask_effect[k] = 1;
+    for (int j = 0; j < n; j++) {
+        if (ids[j] < PARLOUR_ND_AID_SWAP)
+            return PARLOUR_E_ARG;
+        mask[ids[j]] = 1;
+    }
+    return n;
+}
+
 static int write_out(parlour_nv_env *env, int i, const parlour_nv_out *out)
 {
     parlour_nv_table *tb = &env->tables[i];
@@ -258,19 +306,13 @@ static int write_out(parlour_nv_env *env, int i, const parlour_nv_out *out)
         int seat = env->learners[k];
         uint8_t *mask = out->mask + row * PARLOUR_ND_AID_END;
         out->rewards[row] = (float)tb->pending[seat];
+        clear_mask(tb, k, mask);
         if (seat != tb->asked) {
             out->to_act[row] = 0;
-            memset(mask, 0, PARLOUR_ND_AID_END);
             continue;
         }
         out->to_act[row] = 1;
-        int st;
-        if (tb->g.phase == PARLOUR_ND_PHASE_PLACE) {
-            memset(mask, 0, PARLOUR_ND_AID_END);
-            st = parlour_ndb_place_ids(&tb->g, seat, mask);
-        } else {
-            st = parlour_ndg_legal_ids(&tb->g, seat, mask);
-        }
+        int st = write_mask(tb, k, seat, mask);
         if (st >= 0)
             st = parlour_nv_encode(&tb->g, seat, out->obs + row * PARLOUR_NV_OBS);
         if (st < 0)
@@ -284,10 +326,19 @@ static int write_out(parlour_nv_env *env, int i, const parlour_nv_out *out)
 
 enum { OP_RESET, OP_STEP, OP_RANDOM };
 
-static int run_one(parlour_nv_env *env, int i, int op, const parlour_nv_out *out)
+/* A call runs in three passes over the tables. The first takes each table's
+ * action and plays on to the next learner decision or to the end of its
+ * deal; the second seeds the next deals' generators of the tables whose deal
+ * ended, four at a time (seeding is most of a deal's cost, and four chains
+ * run in about the time of one); the third deals those and plays them on.
+ * Each table is written out when it is through. A table is touched by one
+ * thread in each pass, and the seeds are the same whatever the grouping, so
+ * the results do not depend on the threads. */
+static int first_pass(parlour_nv_env *env, int i, int op, const parlour_nv_out *out)
 {
     parlour_nv_table *tb = &env->tables[i];
     int st;
+    tb->done = 0;
     if (op == OP_RESET) {
         uint32_t words[4] = {(uint32_t)i, env->seed_words[0], env->seed_words[1], 0};
         parlour_pyrandom_seed_words(&tb->deals, words, 3);
@@ -296,7 +347,9 @@ static int run_one(parlour_nv_env *env, int i, int op, const parlour_nv_out *out
         tb->nlast = 0;
         tb->last_seed = 0;
         tb->asked = -1;
-        st = deal(env, tb);
+        tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
+        tb->unseeded = 1;
+        st = PARLOUR_OK;
     } else if (op == OP_RANDOM) {
         int id = 0;
         if (tb->asked < 0)
@@ -310,13 +363,21 @@ static int run_one(parlour_nv_env *env, int i, int op, const parlour_nv_out *out
         if (st >= 0)
             tb->g = tb->next;
     }
-    tb->done = 0;
     if (st >= 0)
-        st = advance(env, tb);
+        st = advance(env, tb, 1);
+    if (st == 0)
+        st = write_out(env, i, out);
+    return st;
+}
+
+static int last_pass(parlour_nv_env *env, int i, const parlour_nv_out *out)
+{
+    parlour_nv_table *tb = &env->tables[i];
+    int st = deal(env, tb);
+    if (st >= 0)
+        st = advance(env, tb, 0);
     if (st >= 0)
         st = write_out(env, i, out);
-    if (op == OP_RESET)
-        out->done[i] = 0;
     return st;
 }
 
@@ -326,10 +387,40 @@ typedef struct {
     int op;
 } run_ctx;
 
-static int run_table(void *arg, int i)
+static int first_table(void *arg, int i)
 {
     run_ctx *c = (run_ctx *)arg;
-    return run_one(c->env, i, c->op, c->out);
+    return first_pass(c->env, i, c->op, c->out);
+}
+
+/* Group g of the tables waiting for a deal: their generators seeded. */
+static int seed_group(void *arg, int g)
+{
+    run_ctx *c = (run_ctx *)arg;
+    parlour_nv_env *env = c->env;
+    parlour_pyrandom *r[4];
+    uint64_t seeds[4];
+    int lo = 4 * g, n = env->nwaiting - lo < 4 ? env->nwaiting - lo : 4;
+    for (int k = 0; k < n; k++) {
+        parlour_nv_table *tb = &env->tables[env->waiting[lo + k]];
+        r[k] = &tb->bots;
+        seeds[k] = tb->seed;
+    }
+    parlour_pyrandom_seed_many(r, seeds, n);
+    return PARLOUR_OK;
+}
+
+static int last_table(void *arg, int k)
+{
+    run_ctx *c = (run_ctx *)arg;
+    return last_pass(c->env, c->env->waiting[k], c->out);
+}
+
+static int failed_at(parlour_nv_env *env, int st, int table)
+{
+    env->err_table = table;
+    env->err_status = st;
+    return st;
 }
 
 static int run(parlour_nv_env *env, int op, const parlour_nv_out *out, int threads)
@@ -338,12 +429,19 @@ static int run(parlour_nv_env *env, int op, const parlour_nv_out *out, int threa
         return PARLOUR_E_NULL;
     run_ctx c = {env, out, op};
     int failed = -1;
-    int st = parlour_run_tables(env->ntables, threads, run_table, &c, &failed);
-    if (st < 0) {
-        env->err_table = failed;
-        env->err_status = st;
-        return st;
-    }
+    int st = parlour_run_tables(env->ntables, threads, first_table, &c, &failed);
+    if (st < 0)
+        return failed_at(env, st, failed);
+    env->nwaiting = 0;
+    for (int i = 0; i < env->ntables; i++)
+        if (env->tables[i].unseeded)
+            env->waiting[env->nwaiting++] = i;
+    parlour_run_tables((env->nwaiting + 3) / 4, threads, seed_group, &c, NULL);
+    st = parlour_run_tables(env->nwaiting, threads, last_table, &c, &failed);
+    if (st < 0)
+        return failed_at(env, st, env->waiting[failed]);
+    if (op == OP_RESET)
+        memset(out->done, 0, (size_t)env->ntables);
     return PARLOUR_OK;
 }
 
@@ -368,8 +466,9 @@ parlour_nv_env *parlour_nv_new(const parlour_ndg_rules *rules, uint64_t seed, in
     if (!env)
         return NULL;
     env->tables = (parlour_nv_table *)calloc((size_t)ntables, sizeof(parlour_nv_table));
-    if (!env->tables) {
-        free(env);
+    env->waiting = (int *)calloc((size_t)ntables, sizeof(int));
+    if (!env->tables || !env->waiting) {
+        parlour_nv_free(env);
         return NULL;
     }
     env->rules = *rules;
@@ -394,6 +493,7 @@ void parlour_nv_free(parlour_nv_env *env)
 {
     if (env) {
         free(env->tables);
+        free(env->waiting);
         free(env);
     }
 }

@@ -46,6 +46,10 @@ PARLOUR_NDB_INTERNAL int parlour_ndb_elements(const parlour_ndg_rules *r, unsign
 PARLOUR_NDB_INTERNAL int parlour_ndb_place_ids(const parlour_ndg_game *g, int seat,
                                                uint8_t *mask);
 
+/* Zeroes every byte parlour_ndb_place_ids writes for a seat holding `hand`
+ * (bit c for card c): a mask it set for that hand is all 0 again. */
+PARLOUR_NDB_INTERNAL void parlour_ndb_place_ids_clear(unsigned hand, uint8_t *mask);
+
 /* RandomBot: *id is the legal action drawn for `seat` (which must act).
  * PARLOUR_OK, or PARLOUR_E_NULL / PARLOUR_E_ILLEGAL (seat not to act;
  * nothing drawn). */

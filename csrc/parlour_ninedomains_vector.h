@@ -71,7 +71,12 @@ typedef struct {
     int16_t nlog, nlast;
     int8_t asked;           /* the seat asked now (-1 none) */
     uint8_t done;           /* a deal ended in the current call */
+    uint8_t unseeded;       /* bots is not yet random.Random(seed): seed is not dealt */
     parlour_nv_entry chosen; /* the checked action of the asked seat */
+    /* What each learner's mask row holds (the rows are cleared by these,
+     * not wholly): the place ids of this hand (0 none), the effect ids. */
+    uint16_t mask_hand[2];
+    uint8_t mask_effect[2];
     parlour_nv_entry log[PARLOUR_NV_MAX_LOG];
     parlour_nv_entry last[PARLOUR_NV_MAX_LOG];
 } parlour_nv_table;
@@ -87,12 +92,16 @@ typedef struct {
     int8_t strength[PARLOUR_ND_CARDS]; /* for the heuristic bot */
     int err_table, err_seat, err_kind, err_status;
     parlour_nv_table *tables;
+    int *waiting; /* the tables whose next deal a call seeds (nwaiting of them) */
+    int nwaiting;
 } parlour_nv_env;
 
 /* Where the outputs go (S = nlearners): obs float (T, S, PARLOUR_NV_OBS),
  * mask bytes (T, S, PARLOUR_ND_AID_END), to_act bytes (T, S), rewards
  * float (T, S), done bytes (T). Rows of seats not asked: mask and to_act 0,
- * obs left as it was. */
+ * obs left as it was. The environment writes only what changed in the
+ * masks since its last call: the caller must give the same arrays to every
+ * call, zeroed before the first, and not write into them. */
 typedef struct {
     float *obs;
     uint8_t *mask;

@@ -278,6 +278,10 @@ cdef extern from "parlour_ninedomains_vector.h":
     int parlour_nv_step_random(parlour_nv_env *env, const parlour_nv_out *out,
                                int threads) nogil
 
+cdef extern from "parlour_pyrandom.h":
+    void parlour_pyrandom_seed_many(parlour_pyrandom **r, const uint64_t *seeds, int n)
+    int parlour_pyrandom_restart(parlour_pyrandom *r)
+
 cdef extern from "parlour_ninedomains_bots.h":
     void parlour_ndb_strengths(int8_t *out)
     int parlour_ndb_random(const parlour_ndg_game *g, int seat, parlour_pyrandom *rng, int *id)
@@ -456,6 +460,45 @@ cdef class _NineDomainsVector:
         else:
             raise ValueError(f"unknown bot code {bot}")
         return choice
+
+    @staticmethod
+    def pyrandom_many_draws(seeds, ops):
+        """What the C twins of ``random.Random(s)`` for each ``s`` of
+        ``seeds`` (at most 16, each in 0 .. 2**64 - 1), seeded together as
+        the tables seed their deals' generators, draw for ``ops`` each (for
+        the tests): ``("u32",)``, ``("below", n)``, ``("random",)`` or
+        ``("restart",)`` (0, or the error status when the generator is past
+        its first block)."""
+        cdef parlour_pyrandom *r[16]
+        cdef uint64_t s[16]
+        cdef int i, n = len(seeds)
+        if not 1 <= n <= 16:
+            raise ValueError("1 to 16 seeds")
+        for i in range(n):
+            if not 0 <= seeds[i] < 1 << 64:
+                raise ValueError(f"seed must be in 0 .. 2**64 - 1, not {seeds[i]}")
+            s[i] = seeds[i]
+        block = bytearray(sizeof(parlour_pyrandom) * n)
+        cdef char *base = block
+        for i in range(n):
+            r[i] = <parlour_pyrandom *>(base + i * sizeof(parlour_pyrandom))
+        parlour_pyrandom_seed_many(r, s, n)
+        out = []
+        for i in range(n):
+            got = []
+            for op in ops:
+                if op[0] == "u32":
+                    got.append(parlour_pyrandom_bits(r[i], 32))
+                elif op[0] == "below":
+                    got.append(parlour_pyrandom_below(r[i], op[1]))
+                elif op[0] == "random":
+                    got.append(parlour_pyrandom_random(r[i]))
+                elif op[0] == "restart":
+                    got.append(parlour_pyrandom_restart(r[i]))
+                else:
+                    raise ValueError(f"unknown op {op!r}")
+            out.append(got)
+        return out
 
 
 # The Shrine Wars tables (csrc/shrinewars_vector.c), wrapped by
