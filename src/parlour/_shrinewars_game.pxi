@@ -245,6 +245,9 @@ cdef class _ShrineWarsState:
     def legal(self, int seat):
         """Pass, then each amount ``seat`` may bid with its default payment
         (shared objects: see ``_swg_rows``)."""
+        return self._legal(seat)
+
+    cdef list _legal(self, int seat):
         cdef int32_t lo = 0, hi = 0, a, held_low = 0
         cdef uint32_t bad = 0
         cdef unsigned elements = self.g.lot_elements
@@ -287,6 +290,31 @@ cdef class _ShrineWarsState:
     def play(self, int seat, action):
         """Apply a Pass or a Bid for ``seat`` and log it: True if applied,
         False (nothing changed) if it is not legal now or not an action."""
+        return self._play(seat, action) == 1
+
+    def play_out(self, bots, rng, list history):
+        """:func:`parlour.play`'s loop from here, on this state: the seat in
+        turn gives ``bots[seat].act(observation, legal actions, rng)``, which
+        is applied and appended to ``history`` as ``(seat, action)``, until
+        the game is over (then ``None``) or a bot gives anything but a Bid or
+        the Pass (not a subclass) or an action not legal now, returned as
+        ``(seat, action)`` with nothing changed (the caller's ``apply`` reads
+        or refuses it)."""
+        cdef int seat
+        pass_cls = type(_swg_pass)
+        while not self.g.over:
+            if not 0 <= self.g.turn < 6:
+                raise IndexError("tuple index out of range")  # to_act is ()
+            seat = self.g.turn
+            legal = self._legal(seat)
+            action = bots[seat].act(self._observation(seat), legal, rng)
+            cls = type(action)
+            if (cls is not _swg_bid_cls and cls is not pass_cls) or self._play(seat, action) != 1:
+                return (seat, action)
+            history.append((seat, action))
+        return None
+
+    cdef int _play(self, int seat, action) except -1:
         cdef int32_t p[4]
         cdef int e, st
         cdef uint8_t before = self.g.nlots
@@ -301,25 +329,25 @@ cdef class _ShrineWarsState:
         elif isinstance(action, _swg_bid_cls):
             bid = True
         else:
-            return False
+            return 0
         if bid:
             amount = action.amount
             paid = action.paid
             # A Bid's fields are ints >= 0 that add up (its __post_init__);
             # anything beyond every Oink of a game cannot be held.
             if not 0 < amount <= 24000 or len(paid) != 4:
-                return False
+                return 0
             for e in range(4):
                 v = paid[e]
                 if not 0 <= v <= 24000:
-                    return False
+                    return 0
                 p[e] = v
             st = parlour_swg_apply(&self.g, seat, amount, p)
         else:
             p[0] = p[1] = p[2] = p[3] = 0
             st = parlour_swg_apply(&self.g, seat, 0, p)
         if st != 0:
-            return False
+            return 0
         if bid:
             self.high_obj = action
         if self.g.nlots != before:
@@ -328,7 +356,7 @@ cdef class _ShrineWarsState:
             self.high_obj = None
         else:
             self.bids_log = self.bids_log + ((seat, action),)
-        return True
+        return 1
 
     cdef _sync_lots(self):
         # The LotOutcome of each lot logged since the last call; the last one
@@ -371,6 +399,9 @@ cdef class _ShrineWarsState:
         are made on first read from a scrubbed copy of the state (a
         :class:`_ShrineWarsView`: no deck order, no hidden Oinks) and the
         public logs."""
+        return self._observation(seat)
+
+    cdef object _observation(self, int seat):
         cdef _ShrineWarsView v = _ShrineWarsView.__new__(_ShrineWarsView)
         if self.trusted:
             _check(parlour_swg_observe_unchecked(&self.g, seat, &v.g))

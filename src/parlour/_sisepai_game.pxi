@@ -3,6 +3,7 @@
 # The class is private (no pure twin by name): its twin is the pure engine,
 # checked in lock step by tests/test_sisepai_engines.py.
 
+cimport cython
 from libc.stdint cimport int32_t
 from libc.string cimport memcpy
 
@@ -124,12 +125,25 @@ def _sisepai_deal(seed, int dealer):
     return out, tuple([deck[i] for i in range(117)])
 
 
+# The seats-to-act tuples met so far, by their seats as base-5 digits: a
+# state's to_act is set after every apply, and few orders occur.
+cdef dict _ssg_to_act_tuples = {}
+
+
 cdef tuple _ssg_to_act(const parlour_ssg_game *g):
     cdef int seats[4]
     cdef int n = parlour_ssg_to_act(g, seats)
+    cdef int i
+    cdef long code = 0
     if n <= 0:
         return ()
-    return tuple([seats[i] for i in range(n)])
+    for i in range(n):
+        code = code * 5 + seats[i] + 1
+    t = _ssg_to_act_tuples.get(code)
+    if t is None:
+        t = tuple([seats[i] for i in range(n)])
+        _ssg_to_act_tuples[code] = t
+    return <tuple>t
 
 
 cdef tuple _ssg_row(const parlour_ssg_game *o, int seat, tuple to_act):
@@ -162,18 +176,72 @@ cdef tuple _ssg_row(const parlour_ssg_game *o, int seat, tuple to_act):
     )
 
 
+@cython.no_gc_clear  # __dealloc__ must still reach src to unlink itself
 cdef class _SisepaiView:
     """One seat's view of a Sì Sè Pái deal: the copy ``parlour_ssg_observe``
     makes (no deck order, no other seat's concealed cards, options or
     answer), from which a lazy observation of the C engine builds its fields
-    when one is first read."""
+    when one is first read.
 
-    cdef parlour_ssg_game o
+    The copy is made when first needed: while the state it was taken from
+    has not changed, the view reads through to it (``src``), and the state
+    makes the copy of every such view before it changes (``_detach``). A
+    bot that reads nothing, as ``RandomBot``, never pays for the copy."""
+
+    cdef parlour_ssg_game *o
     cdef int seat
+    # The state as observed, while no copy is made (then None); the views of
+    # one state are linked through vprev/vnext (borrowed: a view unlinks
+    # itself when copied or freed, and keeps its state alive meanwhile).
+    cdef _SisepaiState src
+    cdef void *vprev
+    cdef void *vnext
+
+    def __dealloc__(self):
+        if self.src is not None:
+            self._unlink()
+        if self.o is not NULL:
+            free(self.o)
+            self.o = NULL
+
+    cdef void _unlink(self) noexcept:
+        if self.vprev is not NULL:
+            (<_SisepaiView>self.vprev).vnext = self.vnext
+        else:
+            self.src.views = self.vnext
+        if self.vnext is not NULL:
+            (<_SisepaiView>self.vnext).vprev = self.vprev
+        self.vprev = self.vnext = NULL
+
+    cdef int _fill(self, _SisepaiState src) except -1:
+        # The seat's scrubbed copy of src (parlour_ssg_observe's errors raised).
+        cdef parlour_ssg_game *o = <parlour_ssg_game *>malloc(sizeof(parlour_ssg_game))
+        cdef int st
+        if o is NULL:
+            raise MemoryError()
+        if src.valid:
+            st = parlour_ssg_observe_valid(&src.g, self.seat, o)
+        else:
+            st = parlour_ssg_observe(&src.g, self.seat, o)
+        if st != 0:
+            free(o)
+            _check(st)
+        self.o = o
+        return 0
+
+    cdef int _copy(self) except -1:
+        # The copy now, before the state changes; then the view stands alone.
+        if self.src is None:
+            return 0
+        self._fill(self.src)
+        self._unlink()
+        self.src = None
+        return 0
 
     def fields(self):
         """The observation's fields but ``seat`` and ``to_act``, by name."""
-        row = _ssg_row(&self.o, self.seat, ())
+        self._copy()
+        row = _ssg_row(self.o, self.seat, ())
         ans = row[10]
         return {
             "phase": _ssg_phase_names[row[0]],
@@ -209,6 +277,8 @@ cdef class _SisepaiState:
     # Known to pass parlour_ssg_check: made by init and changed by apply
     # only (which keep a state valid), or checked since set_bytes.
     cdef bint valid
+    # The first of the views reading through to this state (_SisepaiView).
+    cdef void *views
 
     cdef int _sync(self) except -1:
         self.to_act = _ssg_to_act(&self.g)
@@ -283,6 +353,7 @@ cdef class _SisepaiState:
         """Overwrite the state with ``data`` (for tests of ``check``)."""
         if len(data) != sizeof(parlour_ssg_game):
             raise ValueError("wrong state size")
+        self._detach()
         memcpy(&self.g, <const char *>data, sizeof(parlour_ssg_game))
         self.valid = parlour_ssg_check(&self.g) == 0
         self._sync()
@@ -309,6 +380,7 @@ cdef class _SisepaiState:
 
     def apply(self, int seat, int action_id):
         """Status of ``parlour_ssg_apply`` (0 applied; nothing changed otherwise)."""
+        self._detach()
         cdef int st = parlour_ssg_apply(&self.g, &self.tabs, seat, action_id)
         if st == 0:
             self._sync()
@@ -336,6 +408,7 @@ cdef class _SisepaiState:
         if type(seat) is not int or not 0 <= seat < 4:
             return False
         s = seat
+        self._detach()
         st = parlour_ssg_apply(&self.g, &self.tabs, s, i)
         if st != 0:
             return False
@@ -346,18 +419,62 @@ cdef class _SisepaiState:
         """A new observation of ``seat`` (of the registered class) holding
         its seat, the seats to act and the seat's view, from which its other
         fields are built when first read."""
+        return self._observe(seat)
+
+    cdef object _observe(self, int seat):
         cdef _SisepaiView v = _SisepaiView.__new__(_SisepaiView)
-        if self.valid:
-            _check(parlour_ssg_observe_valid(&self.g, seat, &v.o))
-        else:
-            _check(parlour_ssg_observe(&self.g, seat, &v.o))
         v.seat = seat
-        obs = _ssg_obs_cls.__new__(_ssg_obs_cls)
-        d = obs.__dict__
-        d["seat"] = seat
-        d["to_act"] = self.to_act
-        d["_lazy"] = v
+        if self.valid and 0 <= seat < 4:
+            # Read through to this state until it changes (see _SisepaiView).
+            v.src = self
+            v.vnext = self.views
+            if self.views is not NULL:
+                (<_SisepaiView>self.views).vprev = <void *>v
+            self.views = <void *>v
+        else:
+            v._fill(self)  # parlour_ssg_observe's refusal, raised now
+        # object.__new__ without its argument checks: the class is a plain
+        # frozen dataclass (registered), allocated as object.__new__ would.
+        obs = PyType_GenericAlloc(<type>_ssg_obs_cls, 0)
+        PyObject_GenericSetDict(obs, {"seat": seat, "to_act": self.to_act, "_lazy": v}, NULL)
         return obs
+
+    cdef int _detach(self) except -1:
+        # Before the state changes: every view still reading through to it
+        # makes its copy.
+        while self.views is not NULL:
+            (<_SisepaiView>self.views)._copy()
+        return 0
+
+    def play_out(self, bots, rng, list history):
+        """:func:`parlour.play`'s loop from here, on this state: the first
+        seat to act gives ``bots[seat].act(observation, legal actions, rng)``,
+        which is applied and appended to ``history`` as ``(seat, action)``,
+        until the deal is over (then ``None``) or a bot gives an action this
+        cannot apply, returned as ``(seat, action)`` with nothing changed (no
+        action object of the game, or not legal now: the caller's ``apply``
+        reads or refuses it)."""
+        cdef uint8_t ids[24]
+        cdef int n, seat, i, st
+        cdef list acts
+        while not self.over:
+            seat = self.to_act[0]
+            n = parlour_ssg_legal(&self.g, seat, ids)
+            acts = _ssg_actions
+            legal = [acts[ids[i]] for i in range(n)]
+            action = bots[seat].act(self._observe(seat), legal, rng)
+            a = _ssg_aid.get(id(action))
+            if a is None:
+                a = _ssg_action_id(action)
+                if a is None:
+                    return (seat, action)
+            self._detach()
+            st = parlour_ssg_apply(&self.g, &self.tabs, seat, a)
+            if st != 0:
+                return (seat, action)
+            self._sync()
+            history.append((seat, action))
+        return None
 
     def view(self, int seat):
         """What ``seat`` may know, from ``parlour_ssg_observe``: ``(phase, dealer,
@@ -401,3 +518,32 @@ def _ssg_from_bytes(bytes data):
     if parlour_ssg_check(&s.g) != 0:
         raise ValueError("not a valid Sì Sè Pái state")
     return s
+
+
+import random as _random_module
+
+cdef object _PyRandom = _random_module.Random
+
+
+def _random_choice(rng, seq):
+    """``rng.choice(seq)``, the same draw and the same generator calls,
+    without its two Python frames when ``rng`` is a :class:`random.Random`
+    (not a subclass, whose ``_randbelow`` may differ) and ``seq`` is not
+    empty: ``getrandbits(n.bit_length())`` until below ``n = len(seq)``, as
+    ``Random._randbelow_with_getrandbits`` does. The RandomBots of Sì Sè Pái
+    and Shrine Wars choose with it."""
+    cdef Py_ssize_t n
+    cdef int k
+    if type(rng) is not _PyRandom:
+        return rng.choice(seq)
+    n = len(seq)
+    if n <= 0:
+        return rng.choice(seq)  # its error
+    k = 0
+    while (n >> k) != 0:
+        k += 1
+    getrandbits = rng.getrandbits
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return seq[r]

@@ -17,6 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from parlour import records as _records
@@ -566,9 +567,75 @@ class EngineGame(Game):
     """A :class:`Game` whose state lives in an engine object
     (``self._engine``: the C state machine or the pure-Python engine) that
     can ``clone()`` itself: a copy of the game, deep or shallow, clones the
-    engine, so every copy is independent and on the same engine."""
+    engine, so every copy is independent and on the same engine.
+
+    The engine answers the hooks' questions directly: ``to_act`` and
+    ``is_over`` attributes, ``legal(seat)``, ``observation(seat)`` and
+    ``apply(seat, action)`` (``False``, changing nothing, when the action
+    is not legal now). A game that lists its action classes in
+    ``_action_classes`` gets the public protocol methods short-cut to one
+    engine call for the common valid calls; every other call (bad seats,
+    text, illegal actions) goes through :class:`Game`, so results and errors
+    are the base's. A subclass that overrides a hook gets the base's method
+    back for every short cut that would skip it. :func:`play` runs such a
+    game's loop on the engine (:meth:`_play_out`).
+    """
 
     _engine: Any
+    #: The classes of the action objects ``apply`` may hand straight to the
+    #: engine (empty: no short cuts).
+    _action_classes: ClassVar[tuple[type, ...] | frozenset[type]] = ()
+    # The class whose hooks the short cuts stand for (the one that set
+    # _action_classes), and whether play() may run the engine's loop.
+    _short_cut_owner: ClassVar[type | None] = None
+    _plays_on_engine: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_action_classes" in cls.__dict__ and cls._action_classes:
+            # Opted in: the short cuts stand for this class's hooks (a class
+            # that has not opted in keeps Game's methods, so its own
+            # overrides' super() calls reach Game's).
+            cls._short_cut_owner = cls
+            for name, short_cut in _SHORT_CUT_METHODS.items():
+                if name not in cls.__dict__:
+                    setattr(cls, name, short_cut)
+        owner = cls._short_cut_owner
+        if owner is None:
+            return
+        for hook, names in _SHORT_CUTS.items():
+            if getattr(cls, hook) is not getattr(owner, hook):
+                for name in names:
+                    if name not in cls.__dict__ and getattr(cls, name) is _SHORT_CUT_METHODS[name]:
+                        setattr(cls, name, getattr(Game, name))
+        cls._plays_on_engine = all(
+            getattr(cls, name) is short_cut for name, short_cut in _SHORT_CUT_METHODS.items()
+        )
+
+    def _play_out(self, bots: Sequence[Bot], rng: random.Random) -> None:
+        # play()'s loop on the engine, for a game whose short cuts stand:
+        # the same calls in the same order, the bots' actions applied by the
+        # engine, any action it refuses handed to apply (which reads text or
+        # raises as play() would). An engine may run the loop itself
+        # (play_out: it returns the (seat, action) it could not apply, or
+        # None once the game is over).
+        engine = self._engine
+        history = self._history
+        run = getattr(engine, "play_out", None)
+        if run is not None:
+            while (stuck := run(bots, rng, history)) is not None:
+                self.apply(*stuck)
+            return
+        classes = self._action_classes
+        legal, observation, apply = engine.legal, engine.observation, engine.apply
+        while not engine.is_over:
+            seat = engine.to_act[0]
+            actions = legal(seat)
+            action = bots[seat].act(observation(seat), actions, rng)
+            if action.__class__ in classes and apply(seat, action):
+                history.append((seat, action))
+            else:
+                self.apply(seat, action)
 
     def clone(self: GameT) -> GameT:
         """An independent copy of the game (on the same engine)."""
@@ -586,6 +653,70 @@ class EngineGame(Game):
         return self.clone()
 
 
+# Each hook and the short cuts that skip it.
+_SHORT_CUTS = {
+    "_is_over": ("is_over", "to_act", "legal_actions", "apply"),
+    "_to_act": ("to_act", "legal_actions", "apply"),
+    "_legal_actions": ("legal_actions", "apply"),
+    "_verify": ("apply",),
+    "_apply": ("apply",),
+    "_observation": ("observation",),
+}
+# -- EngineGame's short cuts ----------------------------------------------------
+# Installed on each EngineGame subclass that lists its action classes (see
+# EngineGame.__init_subclass__); any call they do not take goes to Game's
+# method of the same name, so results and errors are the base's.
+
+
+def _legal_actions(self: EngineGame, seat: int) -> list[Action]:
+    """The actions ``seat`` may take now (empty when it need not act)."""
+    if seat.__class__ is int and seat in self._engine.to_act:
+        legal: list[Action] = self._engine.legal(seat)
+        return legal
+    return Game.legal_actions(self, seat)
+
+
+def _observation(self: EngineGame, seat: int) -> Observation:
+    """A frozen view of what ``seat`` knows now."""
+    if seat.__class__ is int and 0 <= seat < self.num_players:
+        obs: Observation = self._engine.observation(seat)
+        return obs
+    return Game.observation(self, seat)
+
+
+def _apply(self: EngineGame, seat: int, action: Action | str) -> None:
+    """Apply ``action`` (or its text) for ``seat``.
+
+    Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
+    unchanged, if the action is not legal now.
+    """
+    if (
+        action.__class__ in self._action_classes
+        and seat.__class__ is int
+        and self._engine.apply(seat, action)
+    ):
+        self._history.append((seat, action))  # type: ignore[arg-type]
+        return
+    Game.apply(self, seat, action)
+
+
+_SHORT_CUT_METHODS: dict[str, Any] = {
+    # is_over and to_act read the engine's attribute with no Python frame
+    # (attrgetter is C): play() asks both at every step.
+    "is_over": property(attrgetter("_engine.is_over"), doc="""True once the game has ended."""),
+    "to_act": property(
+        attrgetter("_engine.to_act"),
+        doc="""Seats that must act now (several when choices are simultaneous).""",
+    ),
+    "legal_actions": _legal_actions,
+    "observation": _observation,
+    "apply": _apply,
+}
+for _name, _method in _SHORT_CUT_METHODS.items():
+    if not isinstance(_method, property):
+        _method.__name__, _method.__qualname__ = _name, f"EngineGame.{_name}"
+
+
 def play(game: GameT, bots: Sequence[Bot], *, seed: int | None = 0) -> Result:
     """Run ``game`` to its end with one bot per seat and return its result.
 
@@ -596,6 +727,12 @@ def play(game: GameT, bots: Sequence[Bot], *, seed: int | None = 0) -> Result:
     if len(bots) != game.num_players:
         raise ValueError(f"need {game.num_players} bots, got {len(bots)}")
     rng = random.Random(seed)
+    if isinstance(game, EngineGame) and game._plays_on_engine:
+        # The same calls in the same order, with no protocol frame per step.
+        game._play_out(bots, rng)
+        result = game.result
+        assert result is not None
+        return result
     legal_actions = game.legal_actions
     observation = game.observation
     apply = game.apply

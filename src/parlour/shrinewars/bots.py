@@ -13,9 +13,10 @@ arguments.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from parlour import _backend
 from parlour.protocol import Action
 from parlour.shrinewars import scoring
 from parlour.shrinewars.cards import Cards
@@ -24,13 +25,32 @@ from parlour.shrinewars.game import Bid, Pass, ShrineWarsObservation
 __all__ = ["HeuristicBot", "RandomBot"]
 
 
+def _py_choice(rng: random.Random, seq: Sequence[Any]) -> Any:
+    return rng.choice(seq)
+
+
+# rng.choice, or the compiled module's copy of it (parlour._core._random_choice:
+# the same draws and generator calls, without two Python frames a step).
+_choice: Callable[[random.Random, Sequence[Any]], Any] = _py_choice
+
+
+def _bind_choice(module: Any) -> None:
+    global _choice
+    _choice = getattr(module, "_random_choice", _py_choice)
+
+
+_backend.bind(_bind_choice)
+
+
 class RandomBot:
     """Picks uniformly among the legal actions (each legal amount once)."""
 
     def act(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """Return a random legal action."""
-        # choice() indexes the sequence itself: the same draw as on a copy.
-        return rng.choice(legal_actions)
+        # choice() indexes the sequence itself: the same draw as on a copy;
+        # the binding's copy of it where it has one, the same draw again.
+        choice: Action = _choice(rng, legal_actions)
+        return choice
 
 
 def _gain(won: Cards, lot: Cards) -> int:

@@ -101,8 +101,30 @@ def _make_lot(
     return lot
 
 
-# The ledger's reason for a winning bid, by the lot's Cards (lots repeat).
-_BID_REASON: dict[Cards, str] = {}
+# The ledger's reason for a winning bid, by the lot's card mask (lots repeat).
+_BID_REASON: dict[int, str] = {}
+
+# The ledger's payments of a won lot, by (winner, lot mask, amount, the
+# share each receiver is paid, receivers): frozen values, and the same few
+# recur from game to game. Cleared when it grows past a bound.
+_LOT_PAYMENTS: dict[tuple[Any, ...], tuple[Payment, ...]] = {}
+_MAX_LOT_PAYMENTS = 1 << 16
+
+
+def _lot_payments(key: tuple[Any, ...], cards: Cards) -> tuple[Payment, ...]:
+    winner, mask, amount, paid, receivers = key
+    reason = _BID_REASON.get(mask)
+    if reason is None:
+        reason = _BID_REASON.setdefault(mask, f"bid for {cards}")
+    made = [Payment(winner, POT, amount, reason)]
+    if paid:
+        # Every receiver of a lot is paid the same share.
+        made += [Payment(POT, r, paid, "payout") for r in receivers]
+    if len(_LOT_PAYMENTS) >= _MAX_LOT_PAYMENTS:
+        _LOT_PAYMENTS.clear()
+    _LOT_PAYMENTS[key] = entry = tuple(made)
+    return entry
+
 
 # The text of each combination met, by its card mask (few distinct ones).
 _COMBO_TEXT: dict[int, str] = {}
@@ -184,7 +206,7 @@ class CEngine:
     each step); the public logs of the current lot and the finished lots are
     kept by the C state's binding."""
 
-    __slots__ = ("apply", "legal", "num_players", "observation", "rules", "state")
+    __slots__ = ("apply", "legal", "num_players", "observation", "play_out", "rules", "state")
 
     #: Pass, then each amount ``seat`` may bid with its default payment.
     legal: Callable[[int], list[Any]]
@@ -192,6 +214,8 @@ class CEngine:
     apply: Callable[[int, object], bool]
     #: What ``seat`` may know now, as a frozen value.
     observation: Callable[[int], ShrineWarsObservation]
+    #: :func:`parlour.play`'s loop on the state (see ``EngineGame._play_out``).
+    play_out: Callable[[Any, Any, list[Any]], Any]
 
     def __init__(self, rules: Rules, players: int, deck: tuple[int, ...]) -> None:
         self.rules = rules
@@ -203,6 +227,7 @@ class CEngine:
         self.legal = state.legal
         self.apply = state.play
         self.observation = state.observation
+        self.play_out = state.play_out
 
     def __getstate__(self) -> dict[str, Any]:
         return {"rules": self.rules, "num_players": self.num_players, "state": self.state}
@@ -221,16 +246,15 @@ class CEngine:
     def ledger(self) -> tuple[Payment, ...]:
         out: list[Payment] = []
         for lot in self.lots:
-            if lot.winner is None or lot.bid is None:
+            bid = lot.bid
+            if lot.winner is None or bid is None:
                 continue
-            reason = _BID_REASON.get(lot.cards)
-            if reason is None:
-                reason = _BID_REASON.setdefault(lot.cards, f"bid for {lot.cards}")
-            out.append(Payment(lot.winner, POT, lot.bid.amount, reason))
             paid = sum(lot.shares[0]) if lot.shares else 0
-            if paid:
-                # Every receiver of a lot is paid the same share.
-                out += [Payment(POT, r, paid, "payout") for r in lot.receivers]
+            key = (lot.winner, lot.cards.mask, bid.amount, paid, lot.receivers)
+            made = _LOT_PAYMENTS.get(key)
+            if made is None:
+                made = _lot_payments(key, lot.cards)
+            out += made
         return tuple(out)
 
     def result(self) -> Result:

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from parlour import _backend
@@ -89,8 +88,6 @@ __all__ = [
     "default_payment",
     "parse_action",
 ]
-
-_ACTION_CLASSES = (Bid, Pass)
 
 #: The engines a game can run on: the C state machine or the pure-Python one.
 EngineName = Literal["c", "python"]
@@ -368,45 +365,9 @@ class Game(_EngineGame):
             "write the one you mean"
         )
 
-    # -- protocol fast paths ------------------------------------------------
-    # The public protocol methods, short-cut for the common valid calls; every
-    # other call goes through the base class, so results and errors are the
-    # base's.
-    # is_over and to_act read the engine's attribute with no Python frame
-    # (attrgetter is C): parlour.play asks both at every step.
-    is_over = property(attrgetter("_engine.is_over"), doc="""True once the game has ended.""")
-    to_act = property(
-        attrgetter("_engine.to_act"),
-        doc="""Seats that must act now: the one seat in turn, ``()`` once over.""",
-    )
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The actions ``seat`` may take now (empty when it need not act)."""
-        # Both engines list nothing for a seat that need not act.
-        if seat.__class__ is int and 0 <= seat < self.num_players:
-            return self._engine.legal(seat)  # type: ignore[return-value]
-        return super().legal_actions(seat)
-
-    def observation(self, seat: int) -> Observation:
-        """A frozen view of what ``seat`` knows now."""
-        if seat.__class__ is int and 0 <= seat < self.num_players:
-            return self._engine.observation(seat)
-        return super().observation(seat)
-
-    def apply(self, seat: int, action: Action | str) -> None:
-        """Apply ``action`` (or its text) for ``seat``.
-
-        Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
-        unchanged, if the action is not legal now.
-        """
-        if (
-            action.__class__ in _ACTION_CLASSES
-            and seat.__class__ is int
-            and self._engine.apply(seat, action)
-        ):
-            self._history.append((seat, action))
-            return
-        super().apply(seat, action)
+    # The public protocol methods are EngineGame's short cuts (one engine
+    # call for a valid call), for actions of these classes.
+    _action_classes: ClassVar[tuple[type, ...]] = (Bid, Pass)
 
     def _to_act(self) -> tuple[int, ...]:
         return self._engine.to_act

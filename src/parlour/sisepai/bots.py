@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour import _backend
@@ -20,6 +20,23 @@ from parlour.sisepai.hand import Group
 
 __all__ = ["HeuristicBot", "RandomBot"]
 
+
+def _py_choice(rng: random.Random, seq: Sequence[Any]) -> Any:
+    return rng.choice(seq)
+
+
+# rng.choice, or the compiled module's copy of it (parlour._core._random_choice:
+# the same draws and generator calls, without two Python frames a step).
+_choice: Callable[[random.Random, Sequence[Any]], Any] = _py_choice
+
+
+def _bind_choice(module: Any) -> None:
+    global _choice
+    _choice = getattr(module, "_random_choice", _py_choice)
+
+
+_backend.bind(_bind_choice)
+
 _KIND = tuple(card_kind(c) for c in range(CARDS))
 
 
@@ -28,7 +45,10 @@ class RandomBot:
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """Return one of ``legal_actions`` at random."""
-        return rng.choice(list(legal_actions))
+        # The binding's copy of rng.choice where it has one: the same draw.
+        return _choice(
+            rng, legal_actions if legal_actions.__class__ is list else list(legal_actions)
+        )
 
 
 class HeuristicBot:

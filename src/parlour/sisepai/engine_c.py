@@ -9,7 +9,9 @@ every view after every step.
 The hot path stays in the binding: :meth:`CEngine.legal` lists action
 objects made once (``_ACTIONS``, one per action id), :meth:`CEngine.apply`
 maps such an object to its id by identity and makes one C call, and
-``to_act`` and ``is_over`` are attributes set after each apply. An
+``to_act`` and ``is_over`` are read from attributes the state sets after
+each apply; :func:`parlour.play` runs its whole loop in the binding
+(``play_out``). An
 observation holds its seat, the seats to act and the C observation copy
 (``parlour_ssg_observe``: no deck order, no other seat's concealed cards,
 answers on offer or answer while the deal runs), from which it builds its
@@ -23,6 +25,7 @@ other fields when one is first read; it holds no reference to the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from parlour import _backend
@@ -68,16 +71,21 @@ class CEngine:
     """One deal of Sì Sè Pái in the C core, dealt from ``deck`` (a
     permutation of 0..116) by ``dealer``, after the dealer's first draw."""
 
-    __slots__ = ("dealer", "is_over", "legal", "observation", "rules", "state", "to_act")
+    __slots__ = ("apply", "dealer", "legal", "observation", "play_out", "rules", "state")
 
     #: Seats that must act now, in turn order; ``()`` once over.
-    to_act: tuple[int, ...]
+    to_act: tuple[int, ...] = property(attrgetter("state.to_act"))  # type: ignore[assignment]
     #: True once the deal has a winner or the stock ran out.
-    is_over: bool
+    is_over: bool = property(attrgetter("state.over"))  # type: ignore[assignment]
     #: The legal actions of a seat now, in order (the state's bound method).
     legal: Callable[[int], list[Any]]
     #: What a seat may know now (the state's bound method).
     observation: Callable[[int], SisepaiObservation]
+    #: Apply an action for a seat: ``True``, or ``False`` and no change if
+    #: it is not legal now (the state's bound method).
+    apply: Callable[[int, object], bool]
+    #: :func:`parlour.play`'s loop on the state (see ``EngineGame._play_out``).
+    play_out: Callable[[Any, Any, list[Any]], Any]
 
     def __init__(self, rules: Rules, dealer: int, deck: tuple[int, ...]) -> None:
         self.rules = rules
@@ -93,8 +101,8 @@ class CEngine:
         self.state = state
         self.legal = state.legal_actions
         self.observation = state.observe
-        self.to_act = state.to_act
-        self.is_over = state.over
+        self.apply = state.apply_action
+        self.play_out = state.play_out
 
     def clone(self) -> CEngine:
         twin = CEngine.__new__(CEngine)
@@ -123,15 +131,6 @@ class CEngine:
         return dealt
 
     # -- the engine interface -----------------------------------------------
-    def apply(self, seat: int, action: object) -> bool:
-        """Apply ``action`` for ``seat``; False (nothing changed) if illegal."""
-        state = self.state
-        if state.apply_action(seat, action):
-            self.to_act = state.to_act
-            self.is_over = state.over
-            return True
-        return False
-
     @property
     def phase(self) -> str:
         name: str = SSP_PHASE_NAMES[self.state.phase]

@@ -192,50 +192,14 @@ class Game(_EngineGame):
         live = getattr(self._engine, "_concealed", None)
         return live if live is not None else self._engine.concealed()
 
-    # -- protocol fast paths ------------------------------------------------
-    # The public protocol methods, short-cut for the common valid calls (one
-    # engine call each); every other call goes through the base class, so
-    # results and errors are the base's. A subclass that overrides a hook
-    # gets the base's method for every short cut that would skip that hook.
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        for hook, names in _SHORT_CUTS.items():
-            if getattr(cls, hook) is not getattr(Game, hook):
-                for name in names:
-                    setattr(cls, name, getattr(_EngineGame, name))
+    # The public protocol methods are EngineGame's short cuts (one engine
+    # call for a valid call), for actions of these classes.
+    _action_classes: ClassVar[tuple[type, ...]] = (Pass, Win, Take, Discard)
 
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._engine.is_over
+    if TYPE_CHECKING:  # the short cut, typed for this game's observations
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """Seats that must act now (several when choices are simultaneous)."""
-        return self._engine.to_act
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The actions ``seat`` may take now (empty when it need not act)."""
-        if seat.__class__ is int and seat in self._engine.to_act:
-            return self._engine.legal(seat)
-        return super().legal_actions(seat)
-
-    def observation(self, seat: int) -> SisepaiObservation:
-        """A frozen view of what ``seat`` knows now."""
-        if seat.__class__ is int and 0 <= seat < 4:
-            return self._engine.observation(seat)
-        return cast("SisepaiObservation", super().observation(seat))
-
-    def apply(self, seat: int, action: Action | str) -> None:
-        """Apply ``action`` (or its text) for ``seat``.
-
-        Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
-        unchanged, if the action is not legal now.
-        """
-        if seat.__class__ is int and self._engine.apply(seat, action):
-            self._history.append((seat, cast("Action", action)))
-            return
-        super().apply(seat, action)
+        def observation(self, seat: int) -> SisepaiObservation:
+            """A frozen view of what ``seat`` knows now."""
 
     # -- protocol hooks ---------------------------------------------------
     def _to_act(self) -> tuple[int, ...]:
@@ -350,17 +314,6 @@ class Game(_EngineGame):
         # among those consistent with the seat's view (parlour.sisepai.resample).
         twin: Game = _resample.resample(self, seat, rng)
         return twin
-
-
-# Each hook and the short cuts of Game that skip it.
-_SHORT_CUTS = {
-    "_is_over": ("is_over", "to_act", "legal_actions", "apply"),
-    "_to_act": ("to_act", "legal_actions", "apply"),
-    "_legal_actions": ("legal_actions", "apply"),
-    "_verify": ("apply",),
-    "_apply": ("apply",),
-    "_observation": ("observation",),
-}
 
 
 def describe(game: Game) -> str:
