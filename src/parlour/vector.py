@@ -1,9 +1,10 @@
 """Many tables stepped together for learning: :class:`VectorGame`.
 
 A :class:`VectorGame` owns ``num_tables`` independent deals of one game
-(:data:`GAMES`: Sichuan mahjong, The Nine Domains and Shrine Wars). The
-caller plays the *learner* seats by action id (:doc:`/learning/sichuan`,
-:doc:`/learning/ninedomains`, :doc:`/learning/shrinewars`); the other seats
+(:data:`GAMES`: Sichuan mahjong, The Nine Domains, Shrine Wars and Sì Sè
+Pái). The caller plays the *learner* seats by action id
+(:doc:`/learning/sichuan`, :doc:`/learning/ninedomains`,
+:doc:`/learning/shrinewars`, :doc:`/learning/sisepai`); the other seats
 are played by a bot
 (``opponents``) inside the C core, so a step costs no Python per table.
 
@@ -25,7 +26,7 @@ How a table is played
 ---------------------
 At most one seat of a table is asked at a time: the first of the seats to
 act (``game.to_act[0]``, the seat :func:`parlour.play` asks), so a step is
-one seat's action; the answers of a Sichuan claim window, and the two
+one seat's action; the answers of a Sichuan or Sì Sè Pái claim window, and the two
 simultaneous placements of a Nine Domains round, are given one after
 another (the C core hides what was given from the seats asked after); in
 Shrine Wars one seat is to act at a time anyway.
@@ -60,17 +61,18 @@ The run is reproducible from ``seed`` (an int in ``0 .. 2**64 - 1``): table
 ``i`` draws the seed of each of its deals with ``getrandbits(63)`` from
 ``random.Random(seed * 2**32 + i)``; a deal seeded ``d`` is the game's
 ``Game(rules, seed=d)`` (:class:`parlour.sichuan.Game`,
-:class:`parlour.ninedomains.Game`, :class:`parlour.shrinewars.Game`:
-``random.Random(d)`` shuffles the wall, or the domains then the specials,
-or the 36 card ids), and the bots of that deal draw from
+:class:`parlour.ninedomains.Game`, :class:`parlour.shrinewars.Game`,
+:class:`parlour.sisepai.Game`: ``random.Random(d)`` shuffles the wall, or
+the domains then the specials, or the 36 card ids, or draws the dealer and
+then shuffles the 117 card ids), and the bots of that deal draw from
 their own ``random.Random(d)`` exactly as ``parlour.play(game, bots,
-seed=d)`` gives them (the Sichuan and Shrine Wars heuristic bots draw
-nothing; the Nine Domains one draws its tie-break noise). :meth:`VectorGame.deal_seed` says
-which deal a table plays. :meth:`VectorGame.step_random` lets the C random
-bot choose the learners' actions too (from the same generator): with every
-seat a learner, each deal is then exactly ``parlour.play`` with a
-``RandomBot`` in every seat, and the call measures the environment's own
-cost.
+seed=d)`` gives them (the Sichuan, Shrine Wars and Sì Sè Pái heuristic
+bots draw nothing; the Nine Domains one draws its tie-break noise).
+:meth:`VectorGame.deal_seed` says which deal a table plays.
+:meth:`VectorGame.step_random` lets the C random bot choose the learners'
+actions too (from the same generator): with every seat a learner, each
+deal is then exactly ``parlour.play`` with a ``RandomBot`` in every seat,
+and the call measures the environment's own cost.
 
 With the C core (the default backend) the tables live in C and
 ``threads > 1`` splits them over native threads with the GIL released (the
@@ -304,7 +306,8 @@ class VectorGame:
     together (see the module docs for the semantics).
 
     ``rules``: the game's ``Rules`` (:class:`parlour.sichuan.Rules`,
-    :class:`parlour.ninedomains.Rules`, :class:`parlour.shrinewars.Rules`;
+    :class:`parlour.ninedomains.Rules`, :class:`parlour.shrinewars.Rules`,
+    :class:`parlour.sisepai.Rules`;
     ``None`` for the rules of record);
     ``seed``: an int in ``0 .. 2**64 - 1``; ``learners``: the seats the
     caller plays (default all), ascending and distinct; ``opponents``:
