@@ -222,46 +222,14 @@ class Game(protocol.EngineGame):
         """The engine the game runs on: ``"c"`` or ``"python"``."""
         return "c" if isinstance(self._engine, CEngine) else "python"
 
-    # -- protocol fast paths ------------------------------------------------
-    # The public protocol methods, short-cut for the common valid calls; every
-    # other call goes through the base class, so results and errors are the
-    # base's.
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._engine.is_over
+    # The public protocol methods are EngineGame's short cuts (one engine
+    # call for a valid call), for actions of these classes.
+    _action_classes: ClassVar[frozenset[type]] = ACTION_CLASSES
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """Seats that must act now (several when choices are simultaneous)."""
-        return self._engine.to_act
+    if TYPE_CHECKING:  # the short cut, typed for this game's observations
 
-    def legal_actions(self, seat: int) -> list[protocol.Action]:
-        """The actions ``seat`` may take now (empty when it need not act)."""
-        if seat.__class__ is int and seat in self._engine.to_act:
-            return self._engine.legal(seat)
-        return super().legal_actions(seat)
-
-    def observation(self, seat: int) -> SichuanObservation:
-        """A frozen view of what ``seat`` knows now."""
-        if seat.__class__ is int and 0 <= seat < 4:
-            return self._engine.observation(seat)
-        return super().observation(seat)  # type: ignore[return-value]
-
-    def apply(self, seat: int, action: protocol.Action | str) -> None:
-        """Apply ``action`` (or its text) for ``seat``.
-
-        Raises :class:`~parlour.errors.IllegalActionError`, leaving the game
-        unchanged, if the action is not legal now.
-        """
-        if (
-            action.__class__ in ACTION_CLASSES
-            and seat.__class__ is int
-            and self._engine.apply(seat, action)  # type: ignore[arg-type]
-        ):
-            self._history.append((seat, action))  # type: ignore[arg-type]
-            return
-        super().apply(seat, action)
+        def observation(self, seat: int) -> SichuanObservation:
+            """A frozen view of what ``seat`` knows now."""
 
     # -- the learning interface ----------------------------------------------
     def legal_mask(self, seat: int) -> NDArray[np.bool_]:
