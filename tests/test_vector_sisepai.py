@@ -418,3 +418,52 @@ def test_c_bots_thousands_of_decisions(rules: Rules) -> None:
     assert sum(kinds.values()) >= 3000
     assert kinds.get("Discard", 0) >= 1000 and kinds.get("Take", 0) >= 1000
     assert kinds.get("Win", 0) >= 30 and kinds["over"] == 60
+
+
+@needs_c
+def test_private_calls_refuse_bad_input() -> None:
+    # The binding's test hooks and constructor, fed damaged states and
+    # arguments: a clean ValueError (or, for a state that still passes the
+    # engine's check, an answer), never a crash.
+    core = _backend.load("c")
+    vec = core._SisepaiVector
+    game = Game(seed=5, engine="c")
+    good = game._engine.state.state_bytes()  # type: ignore[attr-defined]
+    assert vec.encode(good, 0).shape == arrays.OBS_SHAPE
+    rng = random.Random(0)
+    refused = 0
+    for _ in range(300):
+        raw = bytearray(good)
+        for _ in range(rng.randrange(1, 4)):
+            raw[rng.randrange(len(raw))] = rng.randrange(256)
+        for call in (
+            lambda b: vec.encode(b, 1),
+            lambda b: vec.bot_choice(b, game.to_act[0], 1, 7),
+            lambda b: vec.bot_choice(b, game.to_act[0], 0, 7),
+        ):
+            try:
+                call(bytes(raw))
+            except ValueError:
+                refused += 1
+    assert refused >= 300
+    for bad in (good[:-1], good + b"\0"):
+        with pytest.raises(ValueError, match="state"):
+            vec.encode(bad, 0)
+    with pytest.raises(ValueError):
+        vec.encode(good, 4)
+    with pytest.raises(ValueError):
+        vec.bot_choice(good, 0, 2, 7)
+    points = Rules().points()
+    for rules in (
+        (points[:8], 0, -1),
+        ((*points[:8], 101), 0, -1),
+        (points, -1, -1),
+        (points, 2101, -1),
+        (points, 0, -2),
+        (points, 0, 101),
+    ):
+        with pytest.raises(ValueError):
+            vec(2, rules, 0, 1, 0)
+    for mask, opponents in ((0, 0), (16, 0), (1, 2)):
+        with pytest.raises(ValueError):
+            vec(2, (points, 0, -1), 0, mask, opponents)
