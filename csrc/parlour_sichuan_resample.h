@@ -199,9 +199,11 @@ PARLOUR_SR_INTERNAL int parlour_sr_play(const parlour_sr_problem *p, const parlo
  * PARLOUR_E_ARG, *g unspecified, when the state has hidden fields this
  * does not rebuild (answers or declarations not revealed yet, a seat in
  * turn after a pung or offering an added kong: their waits are those of a
- * hand the history hides): then call parlour_sr_play. */
-PARLOUR_SR_INTERNAL int parlour_sr_patch(const parlour_sr_problem *p, const parlour_sr_deal *d,
-                                         const parlour_sg_game *tmpl,
+ * hand the history hides): then call parlour_sr_play. The cache (the one
+ * the draws use) keeps what is read of the template once: pass one template
+ * only (its address, log length and wall ends tell it from another). */
+PARLOUR_SR_INTERNAL int parlour_sr_patch(const parlour_sr_problem *p, parlour_sr_cache *c,
+                                         const parlour_sr_deal *d, const parlour_sg_game *tmpl,
                                          const parlour_sc_tables *t, parlour_sg_game *g);
 
 #ifdef __cplusplus

@@ -10,12 +10,18 @@
 
 #include "parlour_common.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
 /* ---- the generator ------------------------------------------------------------
  * random.Random's methods over parlour_sr_rng, here so that they inline: the
  * per-draw keying makes the state's words two at a time as they are first
  * read (parlour_sr_seed). */
 
-static uint32_t temper(uint32_t y)
+HOT uint32_t temper(uint32_t y)
 {
     y ^= y >> 11;
     y ^= (y << 7) & 0x9d2c5680u;
@@ -24,7 +30,7 @@ static uint32_t temper(uint32_t y)
     return y;
 }
 
-static uint32_t rng_u32(parlour_sr_rng *r)
+HOT uint32_t rng_u32(parlour_sr_rng *r)
 {
     int i = r->mt.index;
     if (i >= r->filled) {
@@ -42,7 +48,7 @@ static uint32_t rng_u32(parlour_sr_rng *r)
     return temper(r->mt.mt[i]);
 }
 
-static int bit_length(uint32_t n)
+HOT int bit_length(uint32_t n)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return n ? 32 - __builtin_clz(n) : 0;
@@ -55,7 +61,7 @@ static int bit_length(uint32_t n)
 }
 
 /* _randbelow(n) (n >= 1 draws, as CPython does for n == 1; 0 draws nothing). */
-static uint32_t rng_below(parlour_sr_rng *r, uint32_t n)
+HOT uint32_t rng_below(parlour_sr_rng *r, uint32_t n)
 {
     if (n == 0)
         return 0;
@@ -77,7 +83,19 @@ static void rng_shuffle(parlour_sr_rng *r, uint8_t *x, uint32_t n)
     }
 }
 
-static int lowest_bit(uint64_t x)
+static int popcount64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+
+HOT int lowest_bit(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return __builtin_ctzll(x);
@@ -156,6 +174,23 @@ static int big_mul64(big *a, uint64_t x)
     over |= big_mul32(a, (uint32_t)x);
     over |= big_add(a, &h);
     return over;
+}
+
+/* a against b, both below 2^(32 * top). */
+static int big_cmp_top(const big *a, const big *b, int top)
+{
+    for (int i = top - 1; i >= 0; i--)
+        if (a->w[i] != b->w[i])
+            return a->w[i] < b->w[i] ? -1 : 1;
+    return 0;
+}
+
+static int big_limbs(const big *a)
+{
+    int top = LIMBS;
+    while (top > 0 && !a->w[top - 1])
+        top--;
+    return top;
 }
 
 static int big_cmp(const big *a, const big *b)
@@ -245,6 +280,8 @@ typedef struct {
 } known_jobs;
 
 typedef struct {
+    uint8_t nfree;
+    uint8_t free[PARLOUR_SG_TILES]; /* the unseen tiles outside the kongs */
     uint8_t np[3];
     uint8_t pools[3][36]; /* the regular tiles outside the kongs, by suit */
     known_jobs seats[4];
@@ -261,6 +298,16 @@ struct parlour_sr_cache {
     int weighed; /* opt_weight and opt_total made */
     big opt_weight[PARLOUR_SR_MAX_OPTIONS], opt_total;
     option_cache *opts[PARLOUR_SR_MAX_OPTIONS];
+    /* parlour_sr_patch's reading of its template (ev_of), once: the steps'
+     * kinds allow a copy, the log's draws and the wall position of each. */
+    const parlour_sg_game *ev_of;
+    uint16_t ev_nevents;
+    int16_t ev_front, ev_back;
+    int ev_status;
+    int16_t ev_last; /* the position of the last draw of the seat in turn, or -1 */
+    uint16_t nev;
+    uint16_t ev_index[PARLOUR_SG_MAX_EVENTS];
+    uint8_t ev_pos[PARLOUR_SG_MAX_EVENTS];
 };
 
 parlour_sr_cache *parlour_sr_cache_new(void)
@@ -477,6 +524,11 @@ static int table_get(const parlour_sr_problem *p, parlour_sr_cache *c, int o, in
 
 /* ---- random.Random's methods ----------------------------------------------------- */
 
+static const uint8_t IDENTITY[64] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+
 /* random.Random.sample(pool[:*n], k) into out (CPython's two branches: a
  * list for small populations, a set of taken indices for large ones), then
  * the picks taken out of the pool, the rest kept in order. *n <= 64. */
@@ -495,8 +547,7 @@ static void sample_out(parlour_sr_rng *rng, uint8_t *pool, int *n_io, int k, uin
     uint64_t taken = 0;
     if (n <= setsize) {
         uint8_t work[64];
-        for (int i = 0; i < n; i++)
-            work[i] = (uint8_t)i;
+        memcpy(work, IDENTITY, sizeof work);
         for (int i = 0; i < k; i++) {
             uint32_t j = rng_below(rng, (uint32_t)(n - i));
             int at = work[j];
@@ -513,18 +564,12 @@ static void sample_out(parlour_sr_rng *rng, uint8_t *pool, int *n_io, int k, uin
             out[i] = pool[j];
         }
     }
-    int m = 0, from = 0;
-    while (taken) {
-        int at = lowest_bit(taken);
-        taken &= taken - 1;
-        if (at > from)
-            memmove(pool + m, pool + from, (size_t)(at - from));
-        m += at - from;
-        from = at + 1;
-    }
-    if (n > from)
-        memmove(pool + m, pool + from, (size_t)(n - from));
-    *n_io = m + n - from;
+    /* The rest, in order (a few bytes: no call to memmove). */
+    int m = lowest_bit(taken);
+    for (int j = m + 1; j < n; j++)
+        if (!(taken >> j & 1))
+            pool[m++] = pool[j];
+    *n_io = m;
 }
 
 void parlour_sr_seed(parlour_sr_rng *r, uint64_t seed)
@@ -778,6 +823,9 @@ static int option_get(const parlour_sr_problem *p, parlour_sr_cache *c, int o,
         }
         oc->pools[u][oc->np[u]++] = (uint8_t)x;
     }
+    for (int i = 0; i < p->nunseen; i++)
+        if (!in_kong[p->unseen[i]])
+            oc->free[oc->nfree++] = p->unseen[i];
     for (int s = 0; s < 4; s++)
         if (s != p->seat)
             plan_known(p, s, p->opt_kinds[o], &oc->seats[s]);
@@ -801,16 +849,14 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
     int o;
     if (p->unbound) {
         /* Resampler._shuffle: a uniform kong choice, then one shuffle. */
-        uint8_t in_kong[PARLOUR_SG_TILES] = {0};
         o = (int)rng_below(rng, p->nopts);
-        for (int j = 0; j < p->nkslots; j++)
-            for (int k = 0; k < 4; k++)
-                in_kong[p->opt_kinds[o][j] * 4 + k] = 1;
+        const option_cache *oc;
+        int st = option_get(p, c, o, &oc);
+        if (st)
+            return st;
         uint8_t pool[PARLOUR_SG_TILES];
-        int n = 0;
-        for (int i = 0; i < p->nunseen; i++)
-            if (!in_kong[p->unseen[i]])
-                pool[n++] = p->unseen[i];
+        int n = oc->nfree;
+        memcpy(pool, oc->free, sizeof pool);
         rng_shuffle(rng, pool, (uint32_t)n);
         int k = 0;
         for (int i = 0; i < p->ndp; i++) {
@@ -877,11 +923,12 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
         if (big_is_zero(&t->total))
             return PARLOUR_E_ARG;
         big_below(rng, &t->total, &pick);
-        /* The first entry whose cumulative weight exceeds the pick. */
-        int lo = 0, hi = t->n - 1;
+        /* The first entry whose cumulative weight exceeds the pick (every
+         * weight is at most the total: the limbs above its top are zero). */
+        int lo = 0, hi = t->n - 1, top = big_limbs(&t->total);
         while (lo < hi) {
             int mid = (lo + hi) / 2;
-            if (big_cmp(&pick, &c->entries[t->first + mid].cum) < 0)
+            if (big_cmp_top(&pick, &c->entries[t->first + mid].cum, top) < 0)
                 hi = mid;
             else
                 lo = mid + 1;
@@ -1024,9 +1071,12 @@ int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
         /* Its concealed tiles now: those that never leave. */
         if (kj->nhand + pl.n[s] > 16)
             return PARLOUR_E_ARG;
-        memcpy(out->hand[s], kj->hand, kj->nhand);
-        memcpy(out->hand[s] + kj->nhand, pl.tiles[s], pl.n[s]);
-        out->hand_n[s] = (uint8_t)(kj->nhand + pl.n[s]);
+        int nh = 0;
+        for (int i = 0; i < kj->nhand; i++)
+            out->hand[s][nh++] = kj->hand[i];
+        for (int i = 0; i < pl.n[s]; i++)
+            out->hand[s][nh++] = pl.tiles[s][i];
+        out->hand_n[s] = (uint8_t)nh;
     }
     for (int i = 0; i < p->nown; i++)
         wall[p->own_pos[i]] = p->own_tile[i];
@@ -1115,13 +1165,19 @@ int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
         return PARLOUR_E_ARG;
     for (int i = 0; i < pl.nleft; i++)
         wall[p->front + i] = pl.left[i];
-    uint8_t seen[PARLOUR_SG_TILES] = {0};
+    /* A permutation: 108 tiles in range (a hole, -1, is not) and 108
+     * distinct ones among them, counted without a branch per tile. */
+    uint64_t seen[2] = {0, 0};
+    unsigned bad = 0;
     for (int i = 0; i < PARLOUR_SG_TILES; i++) {
-        if (wall[i] < 0 || wall[i] >= PARLOUR_SG_TILES || seen[wall[i]])
-            return PARLOUR_E_ARG; /* not a permutation */
-        seen[wall[i]] = 1;
-        out->wall[i] = (uint8_t)wall[i];
+        unsigned x = (uint16_t)wall[i];
+        bad |= x >= PARLOUR_SG_TILES;
+        x &= 127;
+        seen[x >> 6] |= (uint64_t)1 << (x & 63);
+        out->wall[i] = (uint8_t)x;
     }
+    if (bad || popcount64(seen[0]) + popcount64(seen[1]) != PARLOUR_SG_TILES)
+        return PARLOUR_E_ARG;
     memset(out->kinds, 0, sizeof out->kinds);
     memcpy(out->kinds, kinds, p->nkslots);
     return PARLOUR_OK;
@@ -1188,20 +1244,56 @@ static uint32_t waits_of(const parlour_sg_view *v, const parlour_sc_tables *t, i
     return mask;
 }
 
-int parlour_sr_patch(const parlour_sr_problem *p, const parlour_sr_deal *d,
-                     const parlour_sg_game *tmpl, const parlour_sc_tables *t, parlour_sg_game *g)
+/* What parlour_sr_patch reads of a template the same way every time. */
+static int read_template(const parlour_sr_problem *p, const parlour_sg_game *tmpl,
+                         parlour_sr_cache *c)
 {
-    if (!p || !d || !tmpl || !t || !g)
-        return PARLOUR_E_NULL;
+    c->ev_of = tmpl;
+    c->ev_nevents = tmpl->nevents;
+    c->ev_front = tmpl->v.front;
+    c->ev_back = tmpl->v.back;
+    c->ev_status = PARLOUR_E_ARG;
+    c->nev = 0;
+    c->ev_last = -1;
     for (int i = 0; i < p->nsteps; i++)
         if (p->step_kind[i] == PARLOUR_SR_STEP_CHOICE)
-            return PARLOUR_E_ARG;
+            return c->ev_status;
+    if (tmpl->nevents > PARLOUR_SG_MAX_EVENTS || tmpl->v.cur < 0 || tmpl->v.cur > 3)
+        return c->ev_status;
+    /* The draws, in the log's order: from the front, replacements from the back. */
+    int front = PARLOUR_SG_DEALT, back = PARLOUR_SG_TILES - 1;
+    for (int i = 0; i < tmpl->nevents; i++) {
+        const parlour_sg_event *e = &tmpl->events[i];
+        if (e->type == PARLOUR_SG_EV_DRAW || e->type == PARLOUR_SG_EV_REPLACEMENT) {
+            int pos = e->type == PARLOUR_SG_EV_DRAW ? front++ : back--;
+            if (front > PARLOUR_SG_TILES || back < PARLOUR_SG_DEALT - 2)
+                return c->ev_status;
+            c->ev_index[c->nev] = (uint16_t)i;
+            c->ev_pos[c->nev++] = (uint8_t)pos;
+            if (e->seat == tmpl->v.cur)
+                c->ev_last = (int16_t)pos;
+        }
+    }
+    if (front != tmpl->v.front || back != tmpl->v.back)
+        return c->ev_status;
+    c->ev_status = PARLOUR_OK;
+    return c->ev_status;
+}
+
+int parlour_sr_patch(const parlour_sr_problem *p, parlour_sr_cache *c, const parlour_sr_deal *d,
+                     const parlour_sg_game *tmpl, const parlour_sc_tables *t, parlour_sg_game *g)
+{
+    if (!p || !c || !d || !tmpl || !t || !g)
+        return PARLOUR_E_NULL;
+    if (c->ev_of != tmpl || c->ev_nevents != tmpl->nevents || c->ev_front != tmpl->v.front ||
+        c->ev_back != tmpl->v.back)
+        read_template(p, tmpl, c);
+    if (c->ev_status)
+        return c->ev_status;
     const parlour_sg_view *tv = &tmpl->v;
     int phase = tv->phase, cur = tv->cur, over = phase == PARLOUR_SG_PHASE_OVER;
     if (!over && phase != PARLOUR_SG_PHASE_CLAIM && phase != PARLOUR_SG_PHASE_TURN &&
         phase != PARLOUR_SG_PHASE_ROB)
-        return PARLOUR_E_ARG;
-    if (cur < 0 || cur > 3 || tmpl->nevents > PARLOUR_SG_MAX_EVENTS)
         return PARLOUR_E_ARG;
     int holder = -1;
     if (!over && cur != p->seat && !tv->won[cur]) {
@@ -1216,21 +1308,9 @@ int parlour_sr_patch(const parlour_sr_problem *p, const parlour_sr_deal *d,
     memcpy(g, tmpl, sizeof *g);
     parlour_sg_view *v = &g->v;
     memcpy(v->wall, d->wall, PARLOUR_SG_TILES);
-    /* The draws, in the log's order: from the front, replacements from the back. */
-    int front = PARLOUR_SG_DEALT, back = PARLOUR_SG_TILES - 1, last = -1;
-    for (int i = 0; i < g->nevents; i++) {
-        parlour_sg_event *e = &g->events[i];
-        if (e->type == PARLOUR_SG_EV_DRAW || e->type == PARLOUR_SG_EV_REPLACEMENT) {
-            int pos = e->type == PARLOUR_SG_EV_DRAW ? front++ : back--;
-            if (front > PARLOUR_SG_TILES || back < PARLOUR_SG_DEALT - 2)
-                return PARLOUR_E_ARG;
-            e->tile = (int8_t)d->wall[pos];
-            if (e->seat == cur)
-                last = d->wall[pos];
-        }
-    }
-    if (front != v->front || back != v->back)
-        return PARLOUR_E_ARG;
+    for (int i = 0; i < c->nev; i++)
+        g->events[c->ev_index[i]].tile = (int8_t)d->wall[c->ev_pos[i]];
+    int last = c->ev_last < 0 ? -1 : d->wall[c->ev_last];
     if (v->exchange_done && v->rules.exchange_step >= 1 && v->rules.exchange_step <= 3) {
         for (int s = 0; s < 4; s++)
             if (s != p->seat)

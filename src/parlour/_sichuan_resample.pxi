@@ -85,9 +85,9 @@ cdef extern from "parlour_sichuan_resample.h":
     int parlour_sr_play(const parlour_sr_problem *p, const parlour_sr_deal *d,
                         const parlour_sc_tables *t, parlour_sr_rng *rng, parlour_sg_game *g,
                         uint8_t *choices)
-    int parlour_sr_patch(const parlour_sr_problem *p, const parlour_sr_deal *d,
-                         const parlour_sg_game *tmpl, const parlour_sc_tables *t,
-                         parlour_sg_game *g)
+    int parlour_sr_patch(const parlour_sr_problem *p, parlour_sr_cache *c,
+                         const parlour_sr_deal *d, const parlour_sg_game *tmpl,
+                         const parlour_sc_tables *t, parlour_sg_game *g)
 
 
 cdef void _sr_fill_u8(uint8_t *dst, values, int cap, str what) except *:
@@ -277,7 +277,7 @@ cdef class _SichuanResampleProblem:
         _check(parlour_sr_draw(self.p, self.c, &r, d))
         cdef SichuanState s = _sg_new_state()
         if patch and self._template is not None and self._patchable:
-            if parlour_sr_patch(self.p, d, self._template.g, _sc_tables(), s.g) == 0:
+            if parlour_sr_patch(self.p, self.c, d, self._template.g, _sc_tables(), s.g) == 0:
                 s._refresh()
                 return s
             self._patchable = False

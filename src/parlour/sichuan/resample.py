@@ -707,7 +707,7 @@ class Resampler:
         """The C engine state of :meth:`sample`'s game (the same draw for the
         same ``rng``), without the game around it: what a search playing out
         in C needs. ``None`` when the C path does not serve this state."""
-        problem = self._c_problem()
+        problem = self._c if self._c is not _UNSET else self._c_problem()
         if problem is None:
             return None
         return problem.state(rng.getrandbits(64))
