@@ -98,7 +98,6 @@ typedef struct {
      * (valid while sketch_ok), and the mask ids it set there (all of the row
      * when mask_all, in the exchange phase), which the next write clears. */
     uint8_t sketch_ok[4];
-    uint8_t sketch_at[4]; /* which of the seat's two sketches is the row's */
     uint8_t mask_all[4];
     uint8_t nmask[4];
     uint8_t mask_ids[4][128];
@@ -110,7 +109,7 @@ typedef struct {
     uint64_t dc_counts[4][2];
     int8_t dc_recent[4][4];
     uint64_t dc_seen[2];
-    parlour_sv_sketch sketch[4][2];
+    parlour_sv_sketch sketch[4];
     parlour_sv_entry log[PARLOUR_SV_MAX_LOG];
     parlour_sv_entry last[PARLOUR_SV_MAX_LOG];
 } parlour_sv_table;

@@ -483,12 +483,41 @@ static int window_legal(const parlour_sg_view *g, int s, uint8_t *out)
     return n;
 }
 
+/* Index of the lowest bit set of x != 0. */
+static int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    for (; !(x & 1u); x >>= 1)
+        i++;
+    return i;
+#endif
+}
+
+/* The tiles lo .. hi - 1 (0 <= lo < hi <= 108) of word w of a 108-bit set. */
+static uint64_t tile_range(int lo, int hi, int w)
+{
+    int a = lo - 64 * w, b = hi - 64 * w;
+    a = a < 0 ? 0 : a;
+    b = b > 64 ? 64 : b;
+    if (a >= b)
+        return 0;
+    uint64_t upto_b = b == 64 ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
+    return upto_b & ~(((uint64_t)1 << a) - 1);
+}
+
+/* Discards of every held tile (of `suit` only when suit >= 0), ascending:
+ * the set's bits in order, not a test of each of the 108 tiles. */
 static int discards_legal(const parlour_sg_view *g, int seat, int suit, uint8_t *out)
 {
-    int n = 0;
-    for (int t = 0; t < PARLOUR_SG_TILES; t++)
-        if (has_tile(g, seat, t) && (suit < 0 || t / 36 == suit))
-            out[n++] = (uint8_t)(PARLOUR_SG_A_DISCARD + t);
+    int n = 0, lo = suit < 0 ? 0 : 36 * suit, hi = suit < 0 ? PARLOUR_SG_TILES : lo + 36;
+    for (int w = 0; w < 2; w++) {
+        uint64_t x = g->held[seat][w] & tile_range(lo, hi, w);
+        for (; x; x &= x - 1)
+            out[n++] = (uint8_t)(PARLOUR_SG_A_DISCARD + 64 * w + lowest_bit(x));
+    }
     return n;
 }
 

@@ -591,16 +591,15 @@ static void write_diff(float *out, const parlour_sv_sketch *was, const parlour_s
 /* Write seat's observation row `out` of table tb. */
 static void write_obs(parlour_sv_env *env, parlour_sv_table *tb, int seat, float *out)
 {
-    int at = tb->sketch_at[seat] & 1;
-    parlour_sv_sketch *was = &tb->sketch[seat][at], *now = &tb->sketch[seat][at ^ 1];
+    parlour_sv_sketch now, *was = &tb->sketch[seat];
     if (!tb->sketch_ok[seat]) {
         memset(out, 0, sizeof(float) * OBS_FLOATS);
         sketch_zero(was);
         tb->sketch_ok[seat] = 1;
     }
-    sketch_of(env, tb, seat, now);
-    write_diff(out, was, now);
-    tb->sketch_at[seat] = (uint8_t)(at ^ 1);
+    sketch_of(env, tb, seat, &now);
+    write_diff(out, was, &now);
+    memcpy(was, &now, sizeof now);
 }
 
 /* The mask row of `seat` (learner slot row `mask`): the ids it set last
