@@ -7,6 +7,10 @@
 
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 enum {
     NDB_ALL_DOMAINS = (1 << PARLOUR_NDG_DOMAINS) - 1,
     NDB_SWAP_WIN = 1000 /* what _best_swap scores a won (or lost) game as */
@@ -66,12 +70,53 @@ static int low_bit(unsigned x)
 #endif
 }
 
+/* Bits 0..6 of x to bytes 0..6 (1 or 0) by one multiplication: the shifted
+ * copies do not overlap, so nothing carries. */
+static uint64_t spread7(unsigned x)
+{
+    return ((uint64_t)(x & 0x7Fu) * 0x0002040810204081ull) & 0x0101010101010101ull;
+}
+
 /* The place ids of `hand` set (set = 1) or their runs cleared (set = 0). A
  * place id is 182 a + 13 b' + c' (b', c' count the kinds left): for each
- * first two cards the 13 ids of the third are a run, written from the hand
- * with a and b taken out, bit for byte. */
+ * first two cards the 13 ids of the third are a run, the hand with a and b
+ * taken out, bit for byte. Each run is stored with a little more than its
+ * 13 bytes (16 or 15), all 0 past the run: into the next run, written after
+ * this one if its card is in the hand and 0 as it must be otherwise, or at
+ * the very end into the swap ids, all 0 in the place phase (the mask has
+ * PARLOUR_ND_AID_END bytes). */
 static void place_runs(unsigned hand, uint8_t *mask, int set)
 {
+#if defined(__SSE2__)
+    /* take[bp]: the bytes from bp on, which come one byte up past the card
+     * b' = bp taken out. */
+    static const uint8_t take[PARLOUR_ND_CARDS - 1][16] = {
+#define T(b) {0 >= b ? 255 : 0, 1 >= b ? 255 : 0, 2 >= b ? 255 : 0, 3 >= b ? 255 : 0, \
+              4 >= b ? 255 : 0, 5 >= b ? 255 : 0, 6 >= b ? 255 : 0, 7 >= b ? 255 : 0, \
+              8 >= b ? 255 : 0, 9 >= b ? 255 : 0, 10 >= b ? 255 : 0, 11 >= b ? 255 : 0, \
+              12 >= b ? 255 : 0, 13 >= b ? 255 : 0, 14 >= b ? 255 : 0, 15 >= b ? 255 : 0}
+        T(0), T(1), T(2), T(3), T(4), T(5), T(6), T(7), T(8), T(9), T(10), T(11), T(12), T(13)
+#undef T
+    };
+    for (unsigned as = hand; as; as &= as - 1u) {
+        int a = low_bit(as);
+        unsigned rest_a = drop_bit(hand, a);
+        uint8_t *block = mask + PARLOUR_ND_AID_PLACE + 182 * a;
+        __m128i p = _mm_setzero_si128(), diff = p;
+        if (set) {
+            /* rest_a's 14 bits as bytes 0..13, and the same one byte down */
+            uint64_t lo = spread7(rest_a), hi = spread7(rest_a >> 7);
+            p = _mm_set_epi64x((long long)(hi >> 8), (long long)(lo | hi << 56));
+            diff = _mm_xor_si128(p, _mm_srli_si128(p, 1));
+        }
+        for (unsigned bs = rest_a; bs; bs &= bs - 1u) {
+            int bp = low_bit(bs);
+            __m128i m = _mm_loadu_si128((const __m128i *)take[bp]);
+            _mm_storeu_si128((__m128i *)(block + 13 * bp),
+                             _mm_xor_si128(p, _mm_and_si128(diff, m)));
+        }
+    }
+#else
     for (unsigned as = hand; as; as &= as - 1u) {
         int a = low_bit(as);
         unsigned rest_a = drop_bit(hand, a);
@@ -80,24 +125,17 @@ static void place_runs(unsigned hand, uint8_t *mask, int set)
             unsigned rest = set ? drop_bit(rest_a, bp) : 0u;
             uint8_t *row = mask + PARLOUR_ND_AID_PLACE + 182 * a + 13 * bp;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            /* Seven bits to seven bytes at a time by one multiplication (the
-             * shifted copies do not overlap, so nothing carries). The second
-             * store runs two bytes past the run: into the next run, written
-             * after this one if its card is in the hand and 0 as it must be
-             * otherwise, or at the very end into the swap ids, all 0 in the
-             * place phase (the mask has PARLOUR_ND_AID_END bytes). */
-            uint64_t lo = ((uint64_t)(rest & 0x7Fu) * 0x0002040810204081ull) &
-                          0x0101010101010101ull;
-            uint64_t hi = ((uint64_t)((rest >> 7) & 0x7Fu) * 0x0002040810204081ull) &
-                          0x0101010101010101ull;
+            uint64_t lo = spread7(rest), hi = spread7(rest >> 7);
             memcpy(row, &lo, 8);
             memcpy(row + 7, &hi, 8);
 #else
-            for (int cp = 0; cp < PARLOUR_ND_CARDS - 2; cp++)
-                row[cp] = (uint8_t)((rest >> cp) & 1u);
+            (void)spread7;
+            for (int cp = 0; cp < PARLOUR_ND_CARDS; cp++)
+                row[cp] = (uint8_t)(cp < PARLOUR_ND_CARDS - 2 ? (rest >> cp) & 1u : 0u);
 #endif
         }
     }
+#endif
 }
 
 int parlour_ndb_place_ids(const parlour_ndg_game *g, int seat, uint8_t *mask)

@@ -112,17 +112,18 @@ int parlour_nv_encode(const parlour_ndg_game *g, int seat, float *out)
             side[S_TO_ACT] = 1.0f;
         if (o.placed[s])
             side[S_PLACED] = 1.0f;
+        /* Bit for float without a branch: the bits are as good as random,
+         * and a mispredicted branch per card cost more than the stores. */
         int held = 0;
         for (int c = 0; c < PARLOUR_ND_CARDS; c++)
-            if ((o.hand[s] >> c) & 1u)
-                side[S_HAND + c] = 1.0f;
+            side[S_HAND + c] = (float)((o.hand[s] >> c) & 1u);
         for (int i = 0; i < o.nused[s]; i++)
             side[S_USED + o.used[s][i]] = 1.0f;
-        for (int d = 0; d < 9; d++)
-            if ((o.held[s] >> d) & 1u) {
-                side[S_HELD + d] = 1.0f;
-                held++;
-            }
+        for (int d = 0; d < 9; d++) {
+            unsigned bit = (o.held[s] >> d) & 1u;
+            side[S_HELD + d] = (float)bit;
+            held += (int)bit;
+        }
         side[S_POINTS] = scaled(parlour_ndg_points(&o, s), POINTS_BOUND);
         side[S_EXTRA] = scaled(o.extra[s], EXTRA_BOUND);
         side[S_DOMAINS] = (float)(held / 9.0);

@@ -7,9 +7,9 @@
  * generator for every deal, and a Nine Domains deal is a few steps): it is a
  * chain of 1,247 dependent multiplications after init_genrand's 623. So
  * init_genrand(19650218), the same for every seed, is the table below; the
- * chains of several generators run interleaved where the caller has several
- * to seed (parlour_pyrandom_seed_many: the core overlaps four chains where
- * one leaves it waiting on each multiplication); and the first block of 624
+ * chains of four generators run side by side in the lanes of a vector where
+ * the caller has several to seed (parlour_pyrandom_seed_many: one chain
+ * leaves the core waiting on each multiplication); and the first block of 624
  * words after seeding is twisted a chunk at a time as the draws reach it,
  * since a deal draws a few dozen words. */
 #include "parlour_pyrandom.h"
@@ -25,8 +25,8 @@
 #define CHUNK 32
 
 /* init_genrand(19650218): mt[0] = 19650218, mt[i] = 1812433253 *
- * (mt[i-1] ^ (mt[i-1] >> 30)) + i (mod 2**32); tests/test_pyrandom.py
- * checks it against that recurrence. */
+ * (mt[i-1] ^ (mt[i-1] >> 30)) + i (mod 2**32), the same for every seed
+ * (tests/test_pyrandom.py seeds through it against Python). */
 static const uint32_t genrand_19650218[N] = {
     0x012bd6aau, 0x82d2ab13u, 0x342096b7u, 0x54846536u, 0x2ae75db7u, 0x826fe838u,
     0x2b03a8e8u, 0x6c2dcb8fu, 0xa8e24d0eu, 0xe7d7d1c5u, 0x3bd2b928u, 0x4f5174d3u,
@@ -285,38 +285,105 @@ static void regenerate(parlour_pyrandom *r)
         r->blocks++;
 }
 
+/* The first PARLOUR_PYRANDOM_KEPT words of generator t, from twisted state
+ * words got by get(l, kk), as seeded by `seed`. */
+static void keep(parlour_pyrandom *t, uint64_t seed, const uint32_t *words, int stride)
+{
+    for (int kk = 0; kk < PARLOUR_PYRANDOM_KEPT; kk++)
+        t->mt[kk] = words[(size_t)kk * (size_t)stride];
+    seeded(t, seed);
+    t->ready = PARLOUR_PYRANDOM_KEPT;
+    t->kept = 1;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+/* Four generators in the lanes of one vector (SIMD where the target has
+ * it): word i of lane l at s[i][l]. */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
+static inline __attribute__((always_inline)) void seed_four_lanes(v4u *s,
+                                                                   const uint64_t seeds[4])
+{
+    v4u c0, c1;
+    for (int l = 0; l < 4; l++) {
+        uint32_t c[2];
+        key_of(seeds[l], c);
+        c0[l] = c[0];
+        c1[l] = c[1];
+    }
+    const uint32_t A = 1664525u, B = 1566083941u;
+    v4u x = s[0] - s[0] + genrand_19650218[0];
+    for (int i = 1; i < N; i++) {
+        x = (genrand_19650218[i] ^ ((x ^ (x >> 30)) * A)) + ((i - 1) & 1 ? c1 : c0);
+        s[i] = x;
+    }
+    s[0] = x;
+    x = (s[1] ^ ((x ^ (x >> 30)) * A)) + ((N - 1) & 1 ? c1 : c0);
+    s[1] = x;
+    for (int i = 2; i < N; i++) {
+        x = (s[i] ^ ((x ^ (x >> 30)) * B)) - (uint32_t)i;
+        s[i] = x;
+    }
+    s[0] = x;
+    s[1] = (s[1] ^ ((x ^ (x >> 30)) * B)) - 1u;
+    s[0] = s[0] - s[0] + 0x80000000u;
+    /* The words a generator keeps, twisted (they read no word past M +
+     * PARLOUR_PYRANDOM_KEPT, none twisted yet). */
+    for (int kk = 0; kk < PARLOUR_PYRANDOM_KEPT; kk++) {
+        v4u y = (s[kk] & 0x80000000u) | (s[kk + 1] & 0x7fffffffu);
+        s[kk] = s[kk + M] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
+    }
+}
+
+static void seed_four(v4u *s, const uint64_t seeds[4])
+{
+    seed_four_lanes(s, seeds);
+}
+
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__SSE4_1__)
+#define SEED_FOUR_SSE41 1
+/* With SSE4.1 the lanes multiply in one instruction (pmulld), where plain
+ * SSE2 takes a dozen shifts and adds. */
+__attribute__((target("sse4.1"))) static void seed_four_sse41(v4u *s, const uint64_t seeds[4])
+{
+    seed_four_lanes(s, seeds);
+}
+#endif
+
 void parlour_pyrandom_seed_many(parlour_pyrandom *const *r, const uint64_t *seeds, int n)
 {
     /* Seeded in a scratch state, of which each generator keeps the first
      * PARLOUR_PYRANDOM_KEPT words twisted: a tenth of the state to write,
-     * and the draws of a deal seldom go past it. */
-    parlour_pyrandom scratch[4];
+     * and the draws of a deal seldom go past it. A group short of four
+     * fills its lanes with copies of its first seed. */
+    v4u s[N];
     for (int k = 0; k < n; k += 4) {
         int L = n - k < 4 ? n - k : 4;
-        uint32_t c[4][2];
-        uint32_t *mt[4];
-        for (int l = 0; l < L; l++) {
-            key_of(seeds[k + l], c[l]);
-            mt[l] = scratch[l].mt;
-        }
-        if (L == 4)
-            seed_lanes(mt, (const uint32_t(*)[2])c, 4);
-        else if (L >= 2)
-            seed_lanes(mt, (const uint32_t(*)[2])c, 2);
-        if (L == 3 || L == 1)
-            seed_lanes(mt + L - 1, (const uint32_t(*)[2])(c + L - 1), 1);
-        for (int l = 0; l < L; l++) {
-            parlour_pyrandom *s = &scratch[l], *t = r[k + l];
-            seeded(s, seeds[k + l]);
-            while (s->ready < PARLOUR_PYRANDOM_KEPT)
-                twist_chunk(s);
-            memcpy(t->mt, s->mt, sizeof(uint32_t) * PARLOUR_PYRANDOM_KEPT);
-            seeded(t, seeds[k + l]);
-            t->ready = PARLOUR_PYRANDOM_KEPT;
-            t->kept = 1;
-        }
+        uint64_t group[4];
+        for (int l = 0; l < 4; l++)
+            group[l] = seeds[k + (l < L ? l : 0)];
+#ifdef SEED_FOUR_SSE41
+        if (__builtin_cpu_supports("sse4.1"))
+            seed_four_sse41(s, group);
+        else
+#endif
+            seed_four(s, group);
+        for (int l = 0; l < L; l++)
+            keep(r[k + l], group[l], (const uint32_t *)s + l, 4);
     }
 }
+#else
+void parlour_pyrandom_seed_many(parlour_pyrandom *const *r, const uint64_t *seeds, int n)
+{
+    parlour_pyrandom scratch;
+    for (int k = 0; k < n; k++) {
+        parlour_pyrandom_seed(&scratch, seeds[k]);
+        while (scratch.ready < PARLOUR_PYRANDOM_KEPT)
+            twist_chunk(&scratch);
+        keep(r[k], seeds[k], scratch.mt, 1);
+    }
+}
+#endif
 
 int parlour_pyrandom_restart(parlour_pyrandom *r)
 {
