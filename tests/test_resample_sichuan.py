@@ -237,3 +237,20 @@ def test_missing_suit_constraint_binds_in_play() -> None:
             assert all(t // 36 != "mps".index(m) for t in twin.tiles(s))
         return
     pytest.fail("no position found")
+
+
+def test_kong_choice_fits_a_seat_with_no_hidden_tile() -> None:
+    # Found in play: seat 1 received tiles 9 and 10 from seat 0 in the
+    # exchange and later made a concealed kong; with none of its tiles left
+    # hidden, that kong can only be of kind 2 (tiles 8 to 11: the two passed
+    # tiles in it), since under any other kind the passed tiles would need
+    # two places its hand does not have. Every draw succeeds and says so.
+    game = list(states(None, 6))[5]
+    r = Resampler(game, 0, observations(game, 0))
+    assert r.pinned == [9, 10] and r.hidden_kongs == [(1, 0)] and 1 not in r._seats_dp
+    assert [kinds for kinds, *_ in r._kong_options()] == [(2,)]
+    rng = random.Random(0)
+    for _ in range(6):
+        twin = r.sample(rng)
+        assert twin.observation(0) == game.observation(0)
+        assert any(m.tiles == (8, 9, 10, 11) for m in twin.observation(1).melds[1])

@@ -673,7 +673,12 @@ class Resampler:
                             rem[k // 9] -= 1
                 r = (rem[0], rem[1], rem[2], full)
                 fp = frozenset(pin)
-                out.append((tuple(kinds), 0, r, fp))
+                # A seat with no hidden tile to draw is in no count: check
+                # here that its known tiles, these kongs' and the pinned
+                # ones still fit its hand and draws (a pinned tile outside
+                # the kongs takes a place of its hand that may not exist).
+                if all(self._fits(s, 0, frozenset(), fp) for s in self._kong_bound_seats()):
+                    out.append((tuple(kinds), 0, r, fp))
                 return
             for k in per_slot[j]:
                 if k not in kinds:
@@ -1016,6 +1021,15 @@ class Resampler:
             k += n
         hands[-1] = pool[k:]
         return hands, kongs
+
+    def _kong_bound_seats(self) -> list[int]:
+        """The seats outside the counts whose hands a kong choice changes:
+        those with a hidden concealed kong, and the receiver of the pinned
+        tiles."""
+        out = {s for s, _ in self.hidden_kongs}
+        if self.pinned and self.receiver >= 0:
+            out.add(self.receiver)
+        return [s for s in sorted(out) if s in self.seats and s not in self._seats_dp]
 
     def _set_pins(self, kinds: Sequence[int]) -> None:
         self._pin_slot = {}
