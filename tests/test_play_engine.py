@@ -1,8 +1,9 @@
 """parlour.play on a game's engine (EngineGame._play_out, the C engines'
 play_out loops) gives the games the generic protocol loop gives, with the same
 errors; the shared short cuts step aside for a subclass that overrides a hook;
-a Sì Sè Pái observation read after the deal moved on shows the deal as it was
-observed; the binding's copy of ``random.Random.choice`` draws as it does."""
+an observation of a C engine read after the game moved on shows the game as
+it was observed; the binding's copy of ``random.Random.choice`` draws as it
+does."""
 
 from __future__ import annotations
 
@@ -151,26 +152,24 @@ def test_a_game_that_lists_no_action_classes_keeps_games_methods() -> None:
 
 
 @pytest.mark.skipif("c" not in ENGINES, reason="the C engine is not built here")
-def test_a_sisepai_observation_shows_the_deal_as_observed() -> None:
-    # The C engine's observation reads the state until the state changes,
+@pytest.mark.parametrize("name", OPTED_IN)
+def test_an_observation_shows_the_game_as_observed(name: str) -> None:
+    # A C engine's observation reads the state until the state changes,
     # then keeps its own copy: read after several applies (and after the
     # game is copied and dropped), it equals the pure engine's at the time.
-    from parlour import sisepai
-
-    c_game = sisepai.Game(seed=11, engine="c")
-    py_game = sisepai.Game(seed=11, engine="python")
+    c_game, py_game = _make(name, 11, "c"), _make(name, 11, "python")
     rng = random.Random(5)
     kept: list[tuple[Any, dict[str, Any]]] = []
     for step in range(120):
+        if c_game.is_over:
+            break
         seat = c_game.to_act[0]
-        if step % 7 == 0:
-            for s in range(4):
+        if step % 3 == 0:
+            for s in range(c_game.num_players):
                 kept.append((c_game.observation(s), py_game.observation(s).to_dict()))
         action = rng.choice(c_game.legal_actions(seat))
         c_game.apply(seat, action)
         py_game.apply(seat, action)
-        if c_game.is_over:
-            break
     twin = c_game.clone()
     del c_game
     assert twin.history

@@ -4,6 +4,7 @@
 # checked in lock step by tests/test_shrinewars_engines.py.
 
 cimport cython
+from cpython.ref cimport Py_DECREF, Py_INCREF
 from libc.stdint cimport int32_t
 from libc.string cimport memcpy
 
@@ -163,6 +164,8 @@ cdef class _ShrineWarsState:
     # 1 when g is known to pass parlour_swg_check (made by init and apply, or
     # checked when read back), so an observation need not check it again.
     cdef bint trusted
+    # The first of the views reading through to this state (_ShrineWarsView).
+    cdef void *views
     cdef tuple bids_log
     cdef object high_obj
     cdef tuple lots_log
@@ -203,6 +206,13 @@ cdef class _ShrineWarsState:
         s.trusted = True
         return s
 
+    cdef int _detach(self) except -1:
+        # Before the state changes: every view still reading through to it
+        # makes its copy.
+        while self.views is not NULL:
+            (<_ShrineWarsView>self.views)._copy()
+        return 0
+
     def copy(self):
         cdef _ShrineWarsState t = _ShrineWarsState.__new__(_ShrineWarsState)
         t.g = self.g
@@ -223,6 +233,7 @@ cdef class _ShrineWarsState:
         """Overwrite the state with ``data`` (for tests of ``check``)."""
         if len(data) != sizeof(parlour_swg_game):
             raise ValueError("wrong state size")
+        self._detach()
         memcpy(&self.g, <const char *>data, sizeof(parlour_swg_game))
         self.trusted = parlour_swg_check(&self.g) == 0
 
@@ -285,6 +296,7 @@ cdef class _ShrineWarsState:
             if not -1 <= v <= 6000:
                 return -4
             p[e] = v
+        self._detach()
         return parlour_swg_apply(&self.g, seat, amount, p)
 
     def play(self, int seat, action):
@@ -342,9 +354,11 @@ cdef class _ShrineWarsState:
                 if not 0 <= v <= 24000:
                     return 0
                 p[e] = v
+            self._detach()
             st = parlour_swg_apply(&self.g, seat, amount, p)
         else:
             p[0] = p[1] = p[2] = p[3] = 0
+            self._detach()
             st = parlour_swg_apply(&self.g, seat, 0, p)
         if st != 0:
             return 0
@@ -403,10 +417,13 @@ cdef class _ShrineWarsState:
 
     cdef object _observation(self, int seat):
         cdef _ShrineWarsView v = _ShrineWarsView.__new__(_ShrineWarsView)
-        if self.trusted:
-            _check(parlour_swg_observe_unchecked(&self.g, seat, &v.g))
+        v.obs_seat = seat
+        if (self.trusted and self.g.observer == 0 and 2 <= self.g.players <= 6
+                and 0 <= seat < self.g.players):
+            # Read through to this state until it changes (_ShrineWarsView).
+            v._attach(self)
         else:
-            _check(parlour_swg_observe(&self.g, seat, &v.g))
+            v._fill(self)  # the C core's refusal, raised now
         if len(self.lots_log) != self.g.nlots:
             self._sync_lots()
         v.bids = self.bids_log
@@ -517,41 +534,112 @@ cdef tuple _swg_draws(const parlour_swg_game *g):
 # Views come and go at every step: a few freed ones are kept for reuse
 # rather than returned to malloc (each holds a whole state copy).
 @cython.freelist(8)
+@cython.freelist(16)
 cdef class _ShrineWarsView:
     """One seat's view of a Shrine Wars game: the copy ``parlour_swg_observe``
     makes (no deck order; no other seat's Oinks unless the table plays open)
     and the public logs as they were. It cannot be played on: observations
-    of the C engine keep one, and read their fields from it on first use."""
+    of the C engine keep one, and read their fields from it on first use.
 
-    cdef parlour_swg_game g
+    The copy is made when first needed: while the state it was taken from
+    has not changed, the view reads through to it (``src``), and the state
+    makes the copy of every such view before it changes (``_detach``). A
+    bot that reads nothing, as ``RandomBot``, never pays for the copy."""
+
+    cdef parlour_swg_game *gp
+    cdef int obs_seat
+    # The state as observed (a reference the view owns), while no copy is
+    # made, else NULL; the views of one state are linked through vprev and
+    # vnext (borrowed: a view unlinks itself when copied or freed).
+    cdef void *src
+    cdef void *vprev
+    cdef void *vnext
     cdef readonly tuple bids
     cdef readonly object high_bid
     cdef readonly tuple lots
 
+    def __dealloc__(self):
+        if self.src is not NULL:
+            self._release()
+        if self.gp is not NULL:
+            free(self.gp)
+            self.gp = NULL
+
+    cdef void _attach(self, _ShrineWarsState state) noexcept:
+        Py_INCREF(state)
+        self.src = <void *>state
+        self.vnext = state.views
+        if state.views is not NULL:
+            (<_ShrineWarsView>state.views).vprev = <void *>self
+        state.views = <void *>self
+
+    cdef void _release(self) noexcept:
+        # Out of the state's list, and the state let go.
+        cdef _ShrineWarsState state = <_ShrineWarsState>self.src
+        if self.vprev is not NULL:
+            (<_ShrineWarsView>self.vprev).vnext = self.vnext
+        else:
+            state.views = self.vnext
+        if self.vnext is not NULL:
+            (<_ShrineWarsView>self.vnext).vprev = self.vprev
+        self.vprev = self.vnext = NULL
+        self.src = NULL
+        Py_DECREF(state)
+
+    cdef int _fill(self, _ShrineWarsState src) except -1:
+        # The seat's scrubbed copy of src (the C core's errors raised).
+        cdef parlour_swg_game *o = <parlour_swg_game *>malloc(sizeof(parlour_swg_game))
+        cdef int st
+        if o is NULL:
+            raise MemoryError()
+        if src.trusted:
+            st = parlour_swg_observe_unchecked(&src.g, self.obs_seat, o)
+        else:
+            st = parlour_swg_observe(&src.g, self.obs_seat, o)
+        if st != 0:
+            free(o)
+            _check(st)
+        self.gp = o
+        return 0
+
+    cdef int _copy(self) except -1:
+        # The copy now, before the state changes; then the view stands alone.
+        if self.src is NULL:
+            return 0
+        self._fill(<_ShrineWarsState>self.src)
+        self._release()
+        return 0
+
+    cdef parlour_swg_game *_g(self) except NULL:
+        if self.gp is NULL:
+            self._copy()
+        return self.gp
+
     @property
     def seat(self):
-        return <int>self.g.observer - 1
+        return <int>self._g().observer - 1
 
     def table(self):
         """As :meth:`_ShrineWarsState.table`, of this view."""
-        return _swg_table(&self.g)
+        return _swg_table(self._g())
 
     def oinks(self):
         """Each seat's Oinks as this seat sees them (zeros when hidden)."""
-        return _swg_all_oinks(&self.g)
+        return _swg_all_oinks(self._g())
 
     def values(self):
         """This seat's won face values (bit v - 1: face value v)."""
-        return self.g.values[self.g.observer - 1]
+        cdef parlour_swg_game *g = self._g()
+        return g.values[g.observer - 1]
 
     def won(self):
-        return _swg_won(&self.g)
+        return _swg_won(self._g())
 
     def pool(self):
-        return _swg_oinks(self.g.pool)
+        return _swg_oinks(self._g().pool)
 
     def draws(self):
-        return _swg_draws(&self.g)
+        return _swg_draws(self._g())
 
     def _heuristic(self, window, boldness, legal):
         """HeuristicBot's choice in C (``parlour_swg_bot_heuristic``) with
@@ -574,8 +662,9 @@ cdef class _ShrineWarsView:
         cdef int32_t amount = 0, count = 0, held_low = 0
         cdef int32_t p[4]
         cdef int e
-        cdef unsigned elements = self.g.lot_elements
-        if parlour_swg_bot_heuristic(&self.g, w, b, &amount, p, &count) != 0:
+        cdef parlour_swg_game *g = self._g()
+        cdef unsigned elements = g.lot_elements
+        if parlour_swg_bot_heuristic(g, w, b, &amount, p, &count) != 0:
             return None
         if count != nlegal:
             return None
@@ -583,7 +672,7 @@ cdef class _ShrineWarsView:
             return _swg_pass
         for e in range(4):
             if elements >> e & 1:
-                held_low = self.g.oinks[self.g.observer - 1][e]
+                held_low = g.oinks[g.observer - 1][e]
                 break
         cdef list row = _swg_row(elements, held_low, amount)
         bid = row[amount - 1]

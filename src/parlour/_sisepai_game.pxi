@@ -4,6 +4,7 @@
 # checked in lock step by tests/test_sisepai_engines.py.
 
 cimport cython
+from cpython.ref cimport Py_DECREF, Py_INCREF
 from libc.stdint cimport int32_t
 from libc.string cimport memcpy
 
@@ -176,7 +177,7 @@ cdef tuple _ssg_row(const parlour_ssg_game *o, int seat, tuple to_act):
     )
 
 
-@cython.no_gc_clear  # __dealloc__ must still reach src to unlink itself
+@cython.freelist(16)
 cdef class _SisepaiView:
     """One seat's view of a Sì Sè Pái deal: the copy ``parlour_ssg_observe``
     makes (no deck order, no other seat's concealed cards, options or
@@ -190,28 +191,41 @@ cdef class _SisepaiView:
 
     cdef parlour_ssg_game *o
     cdef int seat
-    # The state as observed, while no copy is made (then None); the views of
-    # one state are linked through vprev/vnext (borrowed: a view unlinks
-    # itself when copied or freed, and keeps its state alive meanwhile).
-    cdef _SisepaiState src
+    # The state as observed (a reference the view owns), while no copy is
+    # made, else NULL; the views of one state are linked through vprev and
+    # vnext (borrowed: a view unlinks itself when copied or freed). No
+    # Python attribute, so no part in the garbage collector's cycles.
+    cdef void *src
     cdef void *vprev
     cdef void *vnext
 
     def __dealloc__(self):
-        if self.src is not None:
-            self._unlink()
+        if self.src is not NULL:
+            self._release()
         if self.o is not NULL:
             free(self.o)
             self.o = NULL
 
-    cdef void _unlink(self) noexcept:
+    cdef void _attach(self, _SisepaiState state) noexcept:
+        Py_INCREF(state)
+        self.src = <void *>state
+        self.vnext = state.views
+        if state.views is not NULL:
+            (<_SisepaiView>state.views).vprev = <void *>self
+        state.views = <void *>self
+
+    cdef void _release(self) noexcept:
+        # Out of the state's list, and the state let go.
+        cdef _SisepaiState state = <_SisepaiState>self.src
         if self.vprev is not NULL:
             (<_SisepaiView>self.vprev).vnext = self.vnext
         else:
-            self.src.views = self.vnext
+            state.views = self.vnext
         if self.vnext is not NULL:
             (<_SisepaiView>self.vnext).vprev = self.vprev
         self.vprev = self.vnext = NULL
+        self.src = NULL
+        Py_DECREF(state)
 
     cdef int _fill(self, _SisepaiState src) except -1:
         # The seat's scrubbed copy of src (parlour_ssg_observe's errors raised).
@@ -231,11 +245,10 @@ cdef class _SisepaiView:
 
     cdef int _copy(self) except -1:
         # The copy now, before the state changes; then the view stands alone.
-        if self.src is None:
+        if self.src is NULL:
             return 0
-        self._fill(self.src)
-        self._unlink()
-        self.src = None
+        self._fill(<_SisepaiState>self.src)
+        self._release()
         return 0
 
     def fields(self):
@@ -426,11 +439,7 @@ cdef class _SisepaiState:
         v.seat = seat
         if self.valid and 0 <= seat < 4:
             # Read through to this state until it changes (see _SisepaiView).
-            v.src = self
-            v.vnext = self.views
-            if self.views is not NULL:
-                (<_SisepaiView>self.views).vprev = <void *>v
-            self.views = <void *>v
+            v._attach(self)
         else:
             v._fill(self)  # parlour_ssg_observe's refusal, raised now
         # object.__new__ without its argument checks: the class is a plain
@@ -455,7 +464,7 @@ cdef class _SisepaiState:
         action object of the game, or not legal now: the caller's ``apply``
         reads or refuses it)."""
         cdef uint8_t ids[24]
-        cdef int n, seat, i, st
+        cdef int n, seat, i, st, a
         cdef list acts
         while not self.over:
             seat = self.to_act[0]
@@ -463,11 +472,19 @@ cdef class _SisepaiState:
             acts = _ssg_actions
             legal = [acts[ids[i]] for i in range(n)]
             action = bots[seat].act(self._observe(seat), legal, rng)
-            a = _ssg_aid.get(id(action))
-            if a is None:
-                a = _ssg_action_id(action)
-                if a is None:
-                    return (seat, action)
+            # Most often one of the objects just listed: found by identity.
+            a = -1
+            for i in range(n):
+                if action is acts[ids[i]]:
+                    a = ids[i]
+                    break
+            if a < 0:
+                found = _ssg_aid.get(id(action))
+                if found is None:
+                    found = _ssg_action_id(action)
+                    if found is None:
+                        return (seat, action)
+                a = found
             self._detach()
             st = parlour_ssg_apply(&self.g, &self.tabs, seat, a)
             if st != 0:

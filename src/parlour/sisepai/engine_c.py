@@ -188,15 +188,34 @@ def _group_text(kinds: tuple[int, ...]) -> str:
     return text
 
 
+# Exposed group (its card ids) -> (its kinds, its text in a hand): groups
+# recur from deal to deal, and each is written once.
+_EXPOSED: dict[tuple[int, ...], tuple[tuple[int, ...], str]] = {}
+_MAX_EXPOSED = 1 << 16
+# Card id -> its token, as _TOKEN gives its kind's.
+_CARD_TOKEN = tuple(_TOKEN[_KIND[c]] for c in range(117))
+
+
+def _exposed(cards: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
+    # Card ids ascend with their kinds, so the kinds come sorted.
+    kinds = tuple(_KIND[c] for c in cards)
+    if len(_EXPOSED) >= _MAX_EXPOSED:
+        _EXPOSED.clear()
+    made = _EXPOSED[cards] = (kinds, f"[{_group_text(kinds)}]")
+    return made
+
+
 def _hand_text(concealed: tuple[int, ...], exposed: tuple[tuple[int, ...], ...]) -> str:
     """``str(Hand)`` of these cards (card ids, ascending in each group and in
     ``concealed``) without making the Hand: the result's hands, checked
     equal to the pure engine's by tests/test_sisepai_engines.py."""
-    # Card ids ascend with their kinds, so the kinds come sorted.
-    parts = [f"[{_group_text(k)}]" for k in sorted(tuple(_KIND[c] for c in g) for g in exposed)]
+    get = _EXPOSED.get
+    # Sorted by kinds; groups of equal kinds have equal texts.
+    parts = [text for _, text in sorted([get(g) or _exposed(g) for g in exposed])]
     tokens = ["", "", "", "", ""]
+    token = _CARD_TOKEN
     for c in concealed:
-        i, text = _TOKEN[_KIND[c]]
+        i, text = token[c]
         tokens[i] += text
     parts += [text + _SUFFIX[i] for i, text in enumerate(tokens) if text]
     return " ".join(parts)
