@@ -92,7 +92,13 @@ kongs; per choice of hidden kong kinds the counts left and which
 compositions fit), and each draw counts the compositions in exact 256-bit
 integers (the tables are built on first need and kept, as ``_tables``
 here), picks the kong kinds and each seat's composition, the tiles within
-each class and the wall order, and rebuilds the past by the same rule.
+each class and the wall order, and rebuilds the past by the same rule
+(a known tile that leaves the seat's hand has a deadline, and earliest
+deadline first places every such tile before any tile that stays, hidden
+or not, whatever the draw: the C side schedules those once per choice of
+kong kinds and places only the tiles that stay at each draw; it also makes
+the generator's 624 words as the draw first reads them, the same
+generator).
 The first draw of a Resampler deals its rebuilt wall into a fresh C state
 and replays the history there; later draws write their hidden tiles into
 a copy of that state instead (``parlour_sr_patch``: the wall, the other
