@@ -104,26 +104,28 @@ def _make_lot(
 # The ledger's reason for a winning bid, by the lot's card mask (lots repeat).
 _BID_REASON: dict[int, str] = {}
 
-# The ledger's payments of a won lot, by (winner, lot mask, amount, the
-# share each receiver is paid, receivers): frozen values, and the same few
-# recur from game to game. Cleared when it grows past a bound.
-_LOT_PAYMENTS: dict[tuple[Any, ...], tuple[Payment, ...]] = {}
-_MAX_LOT_PAYMENTS = 1 << 16
+_PAYMENT_NEW = object.__new__
 
 
-def _lot_payments(key: tuple[Any, ...], cards: Cards) -> tuple[Payment, ...]:
-    winner, mask, amount, paid, receivers = key
-    reason = _BID_REASON.get(mask)
-    if reason is None:
-        reason = _BID_REASON.setdefault(mask, f"bid for {cards}")
-    made = [Payment(winner, POT, amount, reason)]
-    if paid:
-        # Every receiver of a lot is paid the same share.
-        made += [Payment(POT, r, paid, "payout") for r in receivers]
-    if len(_LOT_PAYMENTS) >= _MAX_LOT_PAYMENTS:
-        _LOT_PAYMENTS.clear()
-    _LOT_PAYMENTS[key] = entry = tuple(made)
-    return entry
+def _new_payment(payer: int, payee: int, amount: int, reason: str) -> Payment:
+    # A Payment of values the C core's log makes valid, without the frozen
+    # dataclass __init__ (its setattr guards cost more than the rest).
+    made: Payment = _PAYMENT_NEW(Payment)
+    made.__dict__.update(payer=payer, payee=payee, amount=amount, reason=reason)
+    return made
+
+
+# The payouts made so far, by (receiver, amount): frozen values, and the same
+# few recur from game to game.
+_PAYOUTS: dict[tuple[int, int], Payment] = {}
+_MAX_PAYOUTS = 1 << 14
+
+
+def _payout(receiver: int, amount: int) -> Payment:
+    if len(_PAYOUTS) >= _MAX_PAYOUTS:
+        _PAYOUTS.clear()
+    made = _PAYOUTS[receiver, amount] = _new_payment(POT, receiver, amount, "payout")
+    return made
 
 
 # The text of each combination met, by its card mask (few distinct ones).
@@ -245,16 +247,21 @@ class CEngine:
 
     def ledger(self) -> tuple[Payment, ...]:
         out: list[Payment] = []
+        payouts = _PAYOUTS
         for lot in self.lots:
             bid = lot.bid
             if lot.winner is None or bid is None:
                 continue
+            reason = _BID_REASON.get(lot.cards.mask)
+            if reason is None:
+                reason = _BID_REASON.setdefault(lot.cards.mask, f"bid for {lot.cards}")
+            out.append(_new_payment(lot.winner, POT, bid.amount, reason))
             paid = sum(lot.shares[0]) if lot.shares else 0
-            key = (lot.winner, lot.cards.mask, bid.amount, paid, lot.receivers)
-            made = _LOT_PAYMENTS.get(key)
-            if made is None:
-                made = _lot_payments(key, lot.cards)
-            out += made
+            if paid:
+                # Every receiver of a lot is paid the same share.
+                for r in lot.receivers:
+                    made = payouts.get((r, paid))
+                    out.append(made if made is not None else _payout(r, paid))
         return tuple(out)
 
     def result(self) -> Result:
