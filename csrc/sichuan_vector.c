@@ -483,10 +483,15 @@ static void sketch_of(const parlour_sv_env *env, parlour_sv_table *tb, int seat,
         }                                                                                  \
     }
 
+/* Only the planes between the old count and the new one change (each
+ * plane's cell is on its own cache line). */
 static void thermometer_diff(float *out, int plane, const uint64_t was[2], const uint64_t now[2])
 {
     EACH_CHANGED(was, now, {
-        for (int i = 0; i < 4; i++)
+        int before = (int)((was[w_] >> (4 * nib_)) & 15u);
+        int lo = before < c ? before : c;
+        int hi = before < c ? c : before;
+        for (int i = lo; i < hi && i < 4; i++)
             out[(plane + i) * KINDS + kind] = c > i ? 1.0f : 0.0f;
     })
 }
