@@ -204,12 +204,8 @@ static int big_cmp(const big *a, const big *b)
 static int big_bits(const big *a)
 {
     for (int i = LIMBS - 1; i >= 0; i--)
-        if (a->w[i]) {
-            int k = 0;
-            for (uint32_t x = a->w[i]; x; x >>= 1)
-                k++;
-            return 32 * i + k;
-        }
+        if (a->w[i])
+            return 32 * i + bit_length(a->w[i]);
     return 0;
 }
 
@@ -280,6 +276,7 @@ typedef struct {
 } known_jobs;
 
 typedef struct {
+    int32_t table0; /* the first dp stage's table, -1 until made */
     uint8_t nfree;
     uint8_t free[PARLOUR_SG_TILES]; /* the unseen tiles outside the kongs */
     uint8_t np[3];
@@ -800,7 +797,7 @@ static void plan_known(const parlour_sr_problem *p, int s, const uint8_t *kinds,
 }
 
 static int option_get(const parlour_sr_problem *p, parlour_sr_cache *c, int o,
-                      const option_cache **out)
+                      option_cache **out)
 {
     if (c->opts[o]) {
         *out = c->opts[o];
@@ -823,6 +820,7 @@ static int option_get(const parlour_sr_problem *p, parlour_sr_cache *c, int o,
         }
         oc->pools[u][oc->np[u]++] = (uint8_t)x;
     }
+    oc->table0 = -1;
     for (int i = 0; i < p->nunseen; i++)
         if (!in_kong[p->unseen[i]])
             oc->free[oc->nfree++] = p->unseen[i];
@@ -850,7 +848,7 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
     if (p->unbound) {
         /* Resampler._shuffle: a uniform kong choice, then one shuffle. */
         o = (int)rng_below(rng, p->nopts);
-        const option_cache *oc;
+        option_cache *oc;
         int st = option_get(p, c, o, &oc);
         if (st)
             return st;
@@ -906,7 +904,7 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
                 break;
         }
     }
-    const option_cache *oc;
+    option_cache *oc;
     if ((st = option_get(p, c, o, &oc)))
         return st;
     uint8_t pools[3][36];
@@ -916,9 +914,11 @@ static int draw_now(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
     int mask = full;
     for (int i = 0; i < p->ndp; i++) {
         int s = p->dp[i];
-        int32_t id;
-        if ((st = table_get(p, c, o, i, rem, mask, &id)))
+        int32_t id = i == 0 ? oc->table0 : -1;
+        if (id < 0 && (st = table_get(p, c, o, i, rem, mask, &id)))
             return st;
+        if (i == 0)
+            oc->table0 = id;
         const table *t = &c->tables[id];
         if (big_is_zero(&t->total))
             return PARLOUR_E_ARG;
@@ -1054,7 +1054,7 @@ int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
     if (st)
         return st;
     const uint8_t *kinds = p->opt_kinds[pl.o];
-    const option_cache *oc;
+    option_cache *oc;
     if ((st = option_get(p, c, pl.o, &oc)))
         return st;
     int16_t wall[PARLOUR_SG_TILES];
