@@ -45,7 +45,9 @@ one.
 The arrays are allocated once and rewritten by every call: copy what you
 keep. ``obs[t, s]`` (``observation(seat).to_array()``) is written only
 where ``to_act[t, s]`` (other rows hold what was written last);
-``mask[t, s]`` (``legal_mask(seat)``) is all false there.
+``mask[t, s]`` (``legal_mask(seat)``) is all false there. Do not write into
+them: the Sichuan tables rewrite a seat's observation row and mask only
+where they changed since they last wrote them.
 
 Shrine Wars is played at its default table of four seats (``Game``'s
 ``players=4``). Its action-id space depends on the rules: ``1 + 4 E + 6 E *
