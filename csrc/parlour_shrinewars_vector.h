@@ -179,11 +179,6 @@ PARLOUR_SWV_INTERNAL int parlour_swv_encode(const parlour_swg_game *g, int seat,
 /* change[s][e] as parlour_swv_encode takes it, from the lots of *g. */
 PARLOUR_SWV_INTERNAL void parlour_swv_changes(const parlour_swg_game *g, int32_t (*change)[4]);
 
-/* legal_mask(seat) of *g into mask (naids bytes for a game of `most`
- * Oinks per element; all zero when the seat need not act). */
-PARLOUR_SWV_INTERNAL int parlour_swv_mask(const parlour_swg_game *g, int seat, int32_t most,
-                                          size_t naids, uint8_t *mask);
-
 #ifdef __cplusplus
 }
 #endif

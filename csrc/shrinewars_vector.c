@@ -169,9 +169,15 @@ static size_t default_id(int32_t most, int low, int high, int32_t held_low, int3
 static void mark(uint8_t *mask, int32_t most, const parlour_swv_marks *m, uint8_t value)
 {
     mask[0] = value;
-    for (int32_t a = m->lo; a <= m->hi; a++)
-        if (!((m->bad >> (a % 10)) & 1u))
-            mask[default_id(most, m->low, m->high, m->held_low, a)] = value;
+    /* Every amount written, a forbidden one with 0 (its id is set for no
+     * other amount, so 0 is what it holds): no branch on the last digit,
+     * which the random bids make unpredictable. */
+    int d = (int)(m->lo % 10);
+    for (int32_t a = m->lo; a <= m->hi; a++) {
+        uint8_t ok = (uint8_t)(((m->bad >> d) & 1u) ^ 1u);
+        mask[default_id(most, m->low, m->high, m->held_low, a)] = (uint8_t)(value & ok);
+        d = d == 9 ? 0 : d + 1;
+    }
 }
 
 /* What legal_mask(seat) marks, as marks (state 0 when the seat need not
@@ -199,21 +205,6 @@ static int marks_of(const parlour_swg_game *g, int seat, int32_t most, parlour_s
     m->high = (int8_t)high;
     m->held_low = low >= 0 ? g->oinks[seat][low] : 0;
     m->state = 1;
-    return PARLOUR_OK;
-}
-
-int parlour_swv_mask(const parlour_swg_game *g, int seat, int32_t most, size_t naids,
-                     uint8_t *mask)
-{
-    parlour_swv_marks m;
-    if (!g || !mask)
-        return PARLOUR_E_NULL;
-    int st = marks_of(g, seat, most, &m);
-    if (st < 0)
-        return st;
-    memset(mask, 0, naids);
-    if (m.state)
-        mark(mask, most, &m, 1);
     return PARLOUR_OK;
 }
 
@@ -300,20 +291,20 @@ static int update_points(parlour_swv_table *tb);
 static int deal(parlour_swv_env *env, parlour_swv_table *tb)
 {
     uint8_t deck[PARLOUR_SW_CARDS];
-    parlour_pyrandom r;
     /* Game(rules, seed=d): random.Random(d) shuffles the card ids; the bots
-     * start a fresh one, a copy of it as seeded (seeding costs more than
-     * the copy). */
+     * start a fresh one: the same generator, restarted. */
     tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
     parlour_pyrandom_seed(&tb->bots, tb->seed);
-    r = tb->bots;
     for (int i = 0; i < PARLOUR_SW_CARDS; i++)
         deck[i] = (uint8_t)i;
-    parlour_pyrandom_shuffle_u8(&r, deck, PARLOUR_SW_CARDS);
+    parlour_pyrandom_shuffle_u8(&tb->bots, deck, PARLOUR_SW_CARDS);
+    int st = parlour_pyrandom_restart(&tb->bots);
+    if (st < 0)
+        return st;
     tb->nlog = 0;
     memset(tb->lot_bid, 0, sizeof tb->lot_bid);
-    int st = parlour_swg_init(&tb->g, env->players, env->oinks, env->open_table, deck,
-                              PARLOUR_SW_CARDS);
+    st = parlour_swg_init(&tb->g, env->players, env->oinks, env->open_table, deck,
+                          PARLOUR_SW_CARDS);
     if (st < 0)
         return st;
     /* Game.rewards starts its tally at the deal */
