@@ -514,6 +514,37 @@ cdef class _SisepaiState:
                     for i in range(self.g.nexposed[s])]))
             for s in range(4)])
 
+    def hand_texts(self, tuple card_text, tuple card_token, tuple suffixes, exposed_text):
+        """Every seat's hand as text, as ``str(Hand)`` writes it: the exposed
+        groups' texts (``exposed_text(card ids)`` gives ``(kinds, text)``),
+        in the order of their kinds, then for each token ``t`` holding
+        concealed cards (card ``c``'s is ``card_token[c]``; tokens ascend
+        with card ids) the texts ``card_text[c]`` of its cards joined, then
+        ``suffixes[t]``; all joined by spaces. (All knowledge: for results.)"""
+        cdef int s, i, c, t, ntok = len(suffixes)
+        cdef list out = [], parts, run
+        for s in range(4):
+            groups = [exposed_text(_ssg_cards(self.g.exposed[s][i].cards, self.g.exposed[s][i].n))
+                      for i in range(self.g.nexposed[s])]
+            groups.sort()
+            parts = [g[1] for g in groups]
+            run = []
+            t = -1
+            for c in range(117):
+                if self.g.owner[c] != s + 1:
+                    continue
+                i = card_token[c]
+                if i != t:
+                    if run:
+                        parts.append("".join(run) + suffixes[t])
+                    run = []
+                    t = i
+                run.append(card_text[c])
+            if run:
+                parts.append("".join(run) + suffixes[t])
+            out.append(" ".join(parts))
+        return out
+
     def outcome(self):
         """``(winner or None, score, groups as tuples of kinds)``."""
         cdef int i

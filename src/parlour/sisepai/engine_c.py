@@ -155,7 +155,7 @@ class CEngine:
         return Hand(tuple(counts), groups)
 
     def result(self) -> Result:
-        hands = [_hand_text(concealed, exposed) for concealed, exposed in self.state.hands()]
+        hands = self.state.hand_texts(_CARD_TEXT, _CARD_TOKEN_INDEX, _SUFFIX, _exposed_text)
         winner, score, groups = self.state.outcome()
         if winner is None:
             return Result(scores=(0, 0, 0, 0), winners=(), details={"winner": None, "hands": hands})
@@ -192,8 +192,17 @@ def _group_text(kinds: tuple[int, ...]) -> str:
 # recur from deal to deal, and each is written once.
 _EXPOSED: dict[tuple[int, ...], tuple[tuple[int, ...], str]] = {}
 _MAX_EXPOSED = 1 << 16
-# Card id -> its token, as _TOKEN gives its kind's.
+# Card id -> its token, as _TOKEN gives its kind's; its token's index and
+# its text in it apart (for the binding's hand_texts).
 _CARD_TOKEN = tuple(_TOKEN[_KIND[c]] for c in range(117))
+_CARD_TOKEN_INDEX = tuple(t[0] for t in _CARD_TOKEN)
+_CARD_TEXT = tuple(t[1] for t in _CARD_TOKEN)
+
+
+def _exposed_text(cards: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
+    # An exposed group's (kinds, text in a hand), made once per group.
+    made = _EXPOSED.get(cards)
+    return made if made is not None else _exposed(cards)
 
 
 def _exposed(cards: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
@@ -203,19 +212,3 @@ def _exposed(cards: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
         _EXPOSED.clear()
     made = _EXPOSED[cards] = (kinds, f"[{_group_text(kinds)}]")
     return made
-
-
-def _hand_text(concealed: tuple[int, ...], exposed: tuple[tuple[int, ...], ...]) -> str:
-    """``str(Hand)`` of these cards (card ids, ascending in each group and in
-    ``concealed``) without making the Hand: the result's hands, checked
-    equal to the pure engine's by tests/test_sisepai_engines.py."""
-    get = _EXPOSED.get
-    # Sorted by kinds; groups of equal kinds have equal texts.
-    parts = [text for _, text in sorted([get(g) or _exposed(g) for g in exposed])]
-    tokens = ["", "", "", "", ""]
-    token = _CARD_TOKEN
-    for c in concealed:
-        i, text = token[c]
-        tokens[i] += text
-    parts += [text + _SUFFIX[i] for i, text in enumerate(tokens) if text]
-    return " ".join(parts)
