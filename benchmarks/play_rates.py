@@ -4,8 +4,10 @@ three rounds, wall clock and CPU time). Not collected by pytest.
 
     python benchmarks/play_rates.py
 
-Sichuan's rows are the same run's reference: this host's speed varies, so
-compare a game with Sichuan in the same run as well as with its target.
+Sichuan's and The Nine Domains' rows are the same run's references: this
+host's speed varies about twofold, so compare a game with them in the same
+run as well as with its target (the last lines give each game's CPU rate as
+a ratio of theirs, bots of the same kind).
 """
 
 from __future__ import annotations
@@ -44,10 +46,17 @@ def rate(name: str, kind: str, n: int, rounds: int = 3) -> tuple[float, float]:
 
 def main() -> None:
     print("backend", parlour.backend, "load", os.getloadavg())
+    cpus: dict[tuple[str, str], float] = {}
     for (name, kind), n in GAMES.items():
         wall, cpu = rate(name, kind, n)
+        cpus[name, kind] = cpu
         print(f"{name:12s} {kind:9s} wall {wall:8.0f}/s  cpu {cpu:8.0f}/s", flush=True)
     print("load", os.getloadavg())
+    for (name, kind), cpu in cpus.items():
+        ratios = "  ".join(
+            f"{cpu / cpus[ref, kind]:.3f} of {ref}" for ref in ("sichuan", "ninedomains")
+        )
+        print(f"{name:12s} {kind:9s} cpu {ratios}")
 
 
 if __name__ == "__main__":
