@@ -401,6 +401,44 @@ cdef class _ShrineWarsState:
         """The high bid on the current lot as it was made, or ``None``."""
         return self.high_obj
 
+    def ledger(self, int pot, type payment_cls, dict reasons, reason_of, dict payouts, payout_of):
+        """The ledger's payments of every finished lot, from the C lot log:
+        for a lot won with a bid, ``payment_cls(winner, pot, amount,
+        reason)`` (made without its ``__init__``) with the reason ``reasons[mask]`` (else ``reason_of(mask)``)
+        of the lot's card mask, then for each receiver ``r`` in seat order,
+        when the share paid is ``paid > 0``, ``payouts[r | paid << 3]``
+        (else ``payout_of(r, paid)``). A list."""
+        cdef int i, j, r
+        cdef const parlour_swg_lot *l
+        cdef long long mask, key
+        cdef long long paid
+        cdef list out = []
+        for i in range(self.g.nlots):
+            l = &self.g.lots[i]
+            if l.winner < 0:
+                continue
+            mask = 0
+            for j in range(l.ncards):
+                mask |= (<long long>1) << l.cards[j]
+            reason = reasons.get(mask)
+            if reason is None:
+                reason = reason_of(mask)
+            # new_payment's value, made here: a plain frozen dataclass,
+            # allocated as object.__new__ would, its fields in its __dict__.
+            bid = PyType_GenericAlloc(<type>payment_cls, 0)
+            PyObject_GenericSetDict(
+                bid, {"payer": l.winner, "payee": pot, "amount": l.amount, "reason": reason}, NULL)
+            out.append(bid)
+            paid = <long long>l.share[0] + l.share[1] + l.share[2] + l.share[3]
+            if paid <= 0:
+                continue
+            for r in range(6):
+                if l.receivers >> r & 1:
+                    key = r | (paid << 3)
+                    made = payouts.get(key)
+                    out.append(made if made is not None else payout_of(r, paid))
+        return out
+
     @property
     def lots(self):
         """The :class:`LotOutcome` of every finished lot."""

@@ -115,17 +115,25 @@ def _new_payment(payer: int, payee: int, amount: int, reason: str) -> Payment:
     return made
 
 
-# The payouts made so far, by (receiver, amount): frozen values, and the same
-# few recur from game to game.
-_PAYOUTS: dict[tuple[int, int], Payment] = {}
+# The payouts made so far, by receiver | amount << 3: frozen values, and the
+# same few recur from game to game.
+_PAYOUTS: dict[int, Payment] = {}
 _MAX_PAYOUTS = 1 << 14
 
 
 def _payout(receiver: int, amount: int) -> Payment:
     if len(_PAYOUTS) >= _MAX_PAYOUTS:
         _PAYOUTS.clear()
-    made = _PAYOUTS[receiver, amount] = _new_payment(POT, receiver, amount, "payout")
+    made = _PAYOUTS[receiver | amount << 3] = _new_payment(POT, receiver, amount, "payout")
     return made
+
+
+def _bid_reason(mask: int) -> str:
+    # The ledger's reason for a winning bid on the lot of this card mask.
+    reason = _BID_REASON.get(mask)
+    if reason is None:
+        reason = _BID_REASON.setdefault(mask, f"bid for {Cards.from_mask(mask)}")
+    return reason
 
 
 # The text of each combination met, by its card mask (few distinct ones).
@@ -246,23 +254,9 @@ class CEngine:
     is_over: bool = _engine_attribute("over")
 
     def ledger(self) -> tuple[Payment, ...]:
-        out: list[Payment] = []
-        payouts = _PAYOUTS
-        for lot in self.lots:
-            bid = lot.bid
-            if lot.winner is None or bid is None:
-                continue
-            reason = _BID_REASON.get(lot.cards.mask)
-            if reason is None:
-                reason = _BID_REASON.setdefault(lot.cards.mask, f"bid for {lot.cards}")
-            out.append(_new_payment(lot.winner, POT, bid.amount, reason))
-            paid = sum(lot.shares[0]) if lot.shares else 0
-            if paid:
-                # Every receiver of a lot is paid the same share.
-                for r in lot.receivers:
-                    made = payouts.get((r, paid))
-                    out.append(made if made is not None else _payout(r, paid))
-        return tuple(out)
+        # Read from the C lot log in the binding: a lot's bid was made
+        # valid by the C core, and is the one its LotOutcome holds.
+        return tuple(self.state.ledger(POT, Payment, _BID_REASON, _bid_reason, _PAYOUTS, _payout))
 
     def result(self) -> Result:
         state = self.state
