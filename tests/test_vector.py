@@ -375,3 +375,21 @@ def test_construction_errors() -> None:
     assert env.num_action_ids == 581
     assert env.obs_shape == (104, 27)
     assert env.learners == (0, 1, 2, 3)
+
+
+@pytest.mark.parametrize("name", ["sichuan", "sisepai", "ninedomains", "shrinewars"])
+def test_the_arrays_handed_out_are_the_same_read_only_views(name: str) -> None:
+    # The tables rewrite rows only where they changed, so a caller's write
+    # would corrupt later observations: it must raise instead.
+    v = VectorGame(name, 3, seed=5)
+    first = v.reset()
+    later = v.step_random()
+    assert all(a is b for a, b in zip(first, later[:3], strict=True))
+    for array in later:
+        assert not array.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            array[...] = 0
+    kept = [a.copy() for a in later]
+    again = v.step_random()
+    assert all(a is b for a, b in zip(later, again, strict=True))
+    assert any(not np.array_equal(k, a) for k, a in zip(kept, again, strict=True))

@@ -43,11 +43,11 @@ then show the new deal, and :meth:`VectorGame.record` returns the finished
 one.
 
 The arrays are allocated once and rewritten by every call: copy what you
-keep. ``obs[t, s]`` (``observation(seat).to_array()``) is written only
-where ``to_act[t, s]`` (other rows hold what was written last);
-``mask[t, s]`` (``legal_mask(seat)``) is all false there. Do not write into
-them: the Sichuan tables rewrite a seat's observation row and mask only
-where they changed since they last wrote them.
+keep. They are read-only views (a write raises ``ValueError``): the tables
+rewrite a seat's observation row and mask only where they changed since
+they last wrote them. ``obs[t, s]`` (``observation(seat).to_array()``) is
+written only where ``to_act[t, s]`` (other rows hold what was written
+last); ``mask[t, s]`` (``legal_mask(seat)``) is all false there.
 
 Shrine Wars is played at its default table of four seats (``Game``'s
 ``players=4``). Its action-id space depends on the rules: ``1 + 4 E + 6 E *
@@ -291,6 +291,12 @@ _SPECS: dict[str, Callable[[], _Spec]] = {
 }
 
 
+def _read_only(a: NDArray[Any]) -> NDArray[Any]:
+    view: NDArray[Any] = a.view()
+    view.flags.writeable = False
+    return view
+
+
 def deal_seeds(seed: int, table: int, count: int) -> list[int]:
     """The seeds of the first ``count`` deals of table ``table`` in a run
     seeded ``seed``: ``getrandbits(63)`` draws of
@@ -377,6 +383,13 @@ class VectorGame:
             self._impl = _CTables(self)
         else:
             self._impl = _PyTables(self, "python")
+        # The caller sees read-only views of the tables' arrays, made once:
+        # a write into them raises instead of corrupting what the tables
+        # rewrite only where it changed.
+        a = self._impl
+        self._views: StepArrays = tuple(  # type: ignore[assignment]
+            _read_only(x) for x in (a.obs, a.mask, a.to_act, a.rewards, a.done)
+        )
         self._ready = False
 
     def __repr__(self) -> str:
@@ -395,8 +408,8 @@ class VectorGame:
         decision: ``(obs, mask, to_act)``."""
         self._impl.reset()
         self._ready = True
-        a = self._impl
-        return a.obs, a.mask, a.to_act
+        v = self._views
+        return v[0], v[1], v[2]
 
     def step(self, actions: Any) -> StepArrays:
         """Apply the learners' actions and play on: ``(obs, mask, to_act,
@@ -434,8 +447,7 @@ class VectorGame:
         return self._outputs()
 
     def _outputs(self) -> StepArrays:
-        a = self._impl
-        return a.obs, a.mask, a.to_act, a.rewards, a.done
+        return self._views
 
     def record(self, i: int) -> dict[str, Any]:
         """The record (as the game's ``Game.record`` writes it) of table
