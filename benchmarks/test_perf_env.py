@@ -8,7 +8,10 @@ speed drifts:
 
 - ``play_random`` (four :class:`RandomBot` through :func:`parlour.play`) and
   ``aec_random`` (every agent a random masked agent through
-  :func:`parlour.env.aec`'s ``agent_iter``/``last``/``step`` loop);
+  :func:`parlour.env.aec`'s ``agent_iter``/``last``/``step`` loop; ``int8``
+  reads the mask as PettingZoo hands it, ``view`` through a bool view of
+  its bytes); ``benchmarks/env_ratios.py`` runs the same loops interleaved
+  round by round in CPU time, for ratios on a busy machine;
 - ``play_heuristic`` (every seat a HeuristicBot) and ``gym_heuristic`` (a
   random masked learner at seat 0 of :func:`parlour.env.gym`, HeuristicBots
   at the others);
@@ -77,7 +80,10 @@ def test_play_random(benchmark: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_aec_random(benchmark: Any, name: str) -> None:
+@pytest.mark.parametrize("view", [False, True], ids=["int8", "view"])
+def test_aec_random(benchmark: Any, name: str, view: bool) -> None:
+    # ``view`` reads the int8 mask through a bool view of the same bytes,
+    # which numpy scans in about half the time; the choices are the same.
     env = parlour.env.aec(name)
 
     def run() -> int:
@@ -90,7 +96,8 @@ def test_aec_random(benchmark: Any, name: str) -> None:
                 if terminated or truncated:
                     env.step(None)
                     continue
-                legal = obs["action_mask"].nonzero()[0]
+                mask = obs["action_mask"]
+                legal = (mask.view(bool) if view else mask).nonzero()[0]
                 env.step(legal[rng.randrange(len(legal))])
             steps += len(env.game.history)
         return steps
