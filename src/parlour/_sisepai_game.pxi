@@ -582,6 +582,7 @@ def _random_choice(rng, seq):
     and Shrine Wars choose with it."""
     cdef Py_ssize_t n
     cdef int k
+    cdef unsigned long long r
     if type(rng) is not _PyRandom:
         return rng.choice(seq)
     n = len(seq)
@@ -591,7 +592,8 @@ def _random_choice(rng, seq):
     while (n >> k) != 0:
         k += 1
     getrandbits = rng.getrandbits
+    # k <= 63 bits: the draws fit a C integer, compared and indexed in C.
     r = getrandbits(k)
-    while r >= n:
+    while r >= <unsigned long long>n:
         r = getrandbits(k)
-    return seq[r]
+    return seq[<Py_ssize_t>r]
