@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "parlour_sichuan_game.h"
+#include "parlour_bits.h"
 
 #define NO_ANSWER 255u
 
@@ -483,18 +484,6 @@ static int window_legal(const parlour_sg_view *g, int s, uint8_t *out)
     return n;
 }
 
-/* Index of the lowest bit set of x != 0. */
-static int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int i = 0;
-    for (; !(x & 1u); x >>= 1)
-        i++;
-    return i;
-#endif
-}
 
 /* The tiles lo .. hi - 1 (0 <= lo < hi <= 108) of word w of a 108-bit set. */
 static uint64_t tile_range(int lo, int hi, int w)
@@ -516,7 +505,7 @@ static int discards_legal(const parlour_sg_view *g, int seat, int suit, uint8_t 
     for (int w = 0; w < 2; w++) {
         uint64_t x = g->held[seat][w] & tile_range(lo, hi, w);
         for (; x; x &= x - 1)
-            out[n++] = (uint8_t)(PARLOUR_SG_A_DISCARD + 64 * w + lowest_bit(x));
+            out[n++] = (uint8_t)(PARLOUR_SG_A_DISCARD + 64 * w + parlour_lowest_bit(x));
     }
     return n;
 }

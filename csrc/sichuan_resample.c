@@ -4,6 +4,7 @@
  * _build), including every call on the generator, so that a draw here and a
  * draw there from generators seeded alike give the same deal. */
 #include "parlour_sichuan_resample.h"
+#include "parlour_bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -95,17 +96,6 @@ static int popcount64(uint64_t x)
 #endif
 }
 
-HOT int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int k = 0;
-    for (; !(x & 1); x >>= 1)
-        k++;
-    return k;
-#endif
-}
 
 /* ---- 256-bit counts ---------------------------------------------------------
  * The number of placements of up to 94 unseen tiles exceeds 2^128 early in a
@@ -562,7 +552,7 @@ static void sample_out(parlour_sr_rng *rng, uint8_t *pool, int *n_io, int k, uin
         }
     }
     /* The rest, in order (a few bytes: no call to memmove). */
-    int m = lowest_bit(taken);
+    int m = parlour_lowest_bit(taken);
     for (int j = m + 1; j < n; j++)
         if (!(taken >> j & 1))
             pool[m++] = pool[j];
@@ -1026,10 +1016,10 @@ static int place_hidden(const parlour_sr_problem *p, int s, const known_jobs *kj
         int from = slot < 0 ? kj->nafter : 0, to = slot < 0 ? n0 : 1;
         for (int c = from; c < to; c++) {
             if (ready[0]) {
-                got = lowest_bit(ready[0]);
+                got = parlour_lowest_bit(ready[0]);
                 ready[0] &= ready[0] - 1;
             } else if (ready[1]) {
-                got = 64 + lowest_bit(ready[1]);
+                got = 64 + parlour_lowest_bit(ready[1]);
                 ready[1] &= ready[1] - 1;
             } else {
                 return PARLOUR_E_ARG;

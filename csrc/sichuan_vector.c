@@ -1,5 +1,6 @@
 /* Many Sichuan tables stepped together (see parlour_sichuan_vector.h). */
 #include "parlour_sichuan_vector.h"
+#include "parlour_bits.h"
 #include "parlour_tables.h"
 
 #include <stdlib.h>
@@ -293,20 +294,6 @@ static int popcount64(uint64_t x)
     return (int)((x * 0x0101010101010101u) >> 56);
 }
 
-/* Index of the lowest bit set of x != 0. */
-static int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
 
 /* Add one to kind k of packed counts p (a count stays below 16). */
 static void count_add(uint64_t p[2], int k)
@@ -475,7 +462,7 @@ static void sketch_of(const parlour_sv_env *env, parlour_sv_table *tb, int seat,
     for (int w_ = 0; w_ < 2; w_++) {                                                       \
         uint64_t x_ = (was)[w_] ^ (now)[w_];                                               \
         while (x_) {                                                                       \
-            int nib_ = lowest_bit(x_) >> 2;                                                \
+            int nib_ = parlour_lowest_bit(x_) >> 2;                                                \
             int kind = w_ * 16 + nib_;                                                     \
             int c = (int)(((now)[w_] >> (4 * nib_)) & 15u);                                \
             x_ &= ~((uint64_t)15 << (4 * nib_));                                           \
