@@ -15,6 +15,7 @@ from parlour import _backend
 from parlour.errors import IllegalActionError
 from parlour.sichuan import Game, HeuristicBot, RandomBot, Rules
 from parlour.vector import VectorGame, deal_seeds
+from vector_util import Reference, compare
 
 VARIANTS = [
     Rules(),
@@ -27,84 +28,12 @@ VARIANTS = [
 needs_c = pytest.mark.skipif(_backend.current() != "c", reason="the C backend is not in use")
 
 
-class Reference:
-    """The semantics of VectorGame written plainly over Game objects: the
-    seat asked is game.to_act[0]; opponents are played by the Python bot
-    with random.Random(deal seed); a finished deal is replaced at once."""
-
-    def __init__(
-        self, num_tables: int, seed: int, learners: tuple[int, ...], opponents: str, rules: Rules
-    ) -> None:
-        self.learners = learners
-        self.rules = rules
-        self.bot = HeuristicBot() if opponents == "heuristic" else RandomBot()
-        self.deals = [random.Random(seed * 2**32 + i) for i in range(num_tables)]
-        self.games: list[Game] = []
-        self.rngs: list[random.Random] = []
-        self.seeds: list[int] = []
-        self.last: list[Game | None] = [None] * num_tables
-        for i in range(num_tables):
-            self.games.append(Game(rules))
-            self.rngs.append(random.Random(0))
-            self.seeds.append(0)
-            self._deal(i)
-
-    def _deal(self, i: int) -> None:
-        s = self.deals[i].getrandbits(63)
-        self.seeds[i] = s
-        self.games[i] = Game(self.rules, seed=s)
-        self.rngs[i] = random.Random(s)
-
-    def _play_on(self, i: int) -> tuple[list[float], bool]:
-        paid = [0.0] * 4
-        done = False
-        while True:
-            game = self.games[i]
-            if game.is_over:
-                paid = [a + b for a, b in zip(paid, game.rewards(), strict=True)]
-                self.last[i] = game
-                done = True
-                self._deal(i)
-                continue
-            seat = game.to_act[0]
-            if seat in self.learners:
-                paid = [a + b for a, b in zip(paid, game.rewards(), strict=True)]
-                return paid, done
-            legal = game.legal_actions(seat)
-            game.apply(seat, self.bot.act(game.observation(seat), legal, self.rngs[i]))
-
-    def reset(self) -> None:
-        for i in range(len(self.games)):
-            self.games[i].rewards()
-            self._play_on(i)
-
-    def asked(self, i: int) -> int:
-        return self.games[i].to_act[0]
-
-    def step(self, actions: dict[int, int]) -> tuple[list[list[float]], list[bool]]:
-        rewards, dones = [], []
-        for i, a in actions.items():
-            game = self.games[i]
-            seat = game.to_act[0]
-            game.apply(seat, game.action_from_id(a, seat))
-            paid, done = self._play_on(i)
-            rewards.append([paid[s] for s in self.learners])
-            dones.append(done)
-        return rewards, dones
-
-
-def compare(env: VectorGame, ref: Reference, out: tuple[Any, ...]) -> None:
-    obs, mask, to_act = out[:3]
-    for i, game in enumerate(ref.games):
-        seat = game.to_act[0]
-        for k, s in enumerate(env.learners):
-            assert to_act[i, k] == (s == seat), (i, s)
-            if s == seat:
-                assert np.array_equal(mask[i, k], game.legal_mask(s))
-                assert np.array_equal(obs[i, k], game.observation(s).to_array())
-            else:
-                assert not mask[i, k].any()
-        assert env.deal_seed(i) == ref.seeds[i]
+def reference(
+    num_tables: int, seed: int, learners: tuple[int, ...], opponents: str, rules: Rules
+) -> Reference:
+    """The environment's semantics over plain Game objects (vector_util)."""
+    bot: Any = HeuristicBot() if opponents == "heuristic" else RandomBot()
+    return Reference(lambda s: Game(rules, seed=s), 4, bot, num_tables, seed, learners)
 
 
 def lock_step(
@@ -126,7 +55,7 @@ def lock_step(
         rules=rules,
         threads=threads,
     )
-    ref = Reference(tables, seed, learners, opponents, rules)
+    ref = reference(tables, seed, learners, opponents, rules)
     out: tuple[Any, ...] = env.reset()
     ref.reset()
     compare(env, ref, out)

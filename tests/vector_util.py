@@ -1,5 +1,5 @@
-"""What the lock-step tests of VectorGame for The Nine Domains, Shrine Wars
-and Sì Sè Pái share (tests/test_vector_ninedomains.py,
+"""What the lock-step tests of VectorGame for every game share
+(tests/test_vector.py, tests/test_vector_ninedomains.py,
 tests/test_vector_shrinewars.py, tests/test_vector_sisepai.py):
 the environment's semantics written plainly over a game's Game objects, and
 the comparison of its arrays with them."""
