@@ -93,31 +93,6 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         obs: dict[str, FloatArray | MaskArray] = table.observe(seat)
         return obs
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[dict[str, FloatArray | MaskArray] | None, float, bool, bool, dict[str, Any]]:
-        """PettingZoo's :meth:`~pettingzoo.AECEnv.last`: the observation,
-        cumulative reward, termination, truncation and info of
-        :attr:`agent_selection`."""
-        # PettingZoo's own, with observe inlined for the C-engine Sichuan
-        # deal: last() runs once a step of every AEC loop.
-        agent = self.agent_selection
-        table = self.table
-        if not observe:
-            obs = None
-        elif table._fast:
-            seat = self._seat[agent]
-            obs = _sichuan.observe(table._c[0], seat, seat in table.waiting)
-        else:
-            obs = table.observe(self._seat[agent])
-        return (
-            obs,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
-
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """PettingZoo's :meth:`~pettingzoo.AECEnv.agent_iter`: yields
         :attr:`agent_selection` until no agent is left or ``max_iter``
@@ -144,21 +119,9 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         # A Sichuan deal on the C engine answers in one binding call, but
         # for what it does not serve (False: the exchange phase, an id that
         # is no int in range), which the general way answers or refuses.
-        # Table._fast_answer's commonest case, one seat asked and nothing
-        # held, is inlined: it is most steps of a deal.
-        if table._fast and len(table.waiting) == 1 and not table._answers:
-            state, history, game_dict = table._c
-            got = _sichuan.step(state, seat, action, history, game_dict)
-            if got:
-                table.waiting, rewards = got
-                if table._masks:
-                    table._masks.clear()
-            else:  # None (an illegal id, which the general way names) or False
-                rewards = table.answer_paid(seat, action)
-        else:
-            rewards = table._fast_answer(seat, action) if table._fast else False
-            if rewards is False:
-                rewards = table.answer_paid(seat, action)
+        rewards = table._fast_answer(seat, action) if table._fast else False
+        if rewards is False:
+            rewards = table.answer_paid(seat, action)
         # PettingZoo's step protocol (clear the actor's cumulative reward, set
         # this step's rewards, add them up), inlined: it runs every step.
         self._cumulative_rewards[agent] = 0.0
