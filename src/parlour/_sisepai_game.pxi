@@ -4,6 +4,7 @@
 # checked in lock step by tests/test_sisepai_engines.py.
 
 cimport cython
+from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF
 from libc.stdint cimport int32_t
 from libc.string cimport memcpy
@@ -57,6 +58,10 @@ cdef extern from "parlour.h":
     int parlour_ssg_deal(const uint32_t *words, int nwords, int dealer, int *dealer_out,
                          uint8_t *deck) nogil
 
+cdef extern from "parlour_sisepai_bots.h":
+    int parlour_ssb_heuristic(const parlour_ssg_game *g, const parlour_ssp_tables *tables,
+                              int seat, int *id)
+
 
 cdef class _SspTableBuffer:
     """Grouping tables for one points array, freed with the last state using them."""
@@ -102,13 +107,68 @@ cdef tuple _ssg_phase_names = ()
 def _sisepai_game_register(actions, action_id, observation, phase_names):
     """Give the engine the action objects by id, the id function for any
     other action, the observation class and the phase names."""
-    global _ssg_actions, _ssg_aid, _ssg_action_id, _ssg_obs_cls, _ssg_phase_names
+    global _ssg_actions, _ssg_aid, _ssg_action_id, _ssg_obs_cls, _ssg_phase_names, _ssg_pairs
     _ssg_actions = list(actions)
     # The objects stay alive in _ssg_actions, so their ids stay theirs.
     _ssg_aid = {id(a): i for i, a in enumerate(_ssg_actions)}
+    _ssg_pairs = [tuple([(s, a) for a in _ssg_actions]) for s in range(4)]
     _ssg_action_id = action_id
     _ssg_obs_cls = observation
     _ssg_phase_names = tuple(phase_names)
+
+
+# The history entries (seat, action object) of every seat and action id, made
+# once: play_out appends these instead of a new equal tuple a step.
+cdef list _ssg_pairs = []
+
+# Registered by parlour.sisepai.bots: RandomBot and HeuristicBot, and the
+# functions their classes had then (act, and HeuristicBot's _discard).
+# play_out chooses for a bot of exactly such a class, still holding those
+# functions, in C: the same choice and the same generator calls as its act
+# (csrc/sisepai_bots.c; tests/test_play_engine.py and
+# tests/test_sisepai_play_out.py hold them equal).
+cdef object _ssg_random_cls = None
+cdef object _ssg_heuristic_cls = None
+cdef tuple _ssg_bot_funcs = ()
+
+
+def _sisepai_bots_register(random_cls, heuristic_cls):
+    """Give the engine the classes whose bots ``play_out`` plays in C."""
+    global _ssg_random_cls, _ssg_heuristic_cls, _ssg_bot_funcs
+    _ssg_random_cls = random_cls
+    _ssg_heuristic_cls = heuristic_cls
+    _ssg_bot_funcs = (random_cls.__dict__["act"], heuristic_cls.__dict__["act"],
+                      heuristic_cls.__dict__["_discard"])
+
+
+# How play_out asks a bot: through its act, or in C as a RandomBot or a
+# HeuristicBot.
+cdef enum:
+    _SSG_BOT_ACT = 0
+    _SSG_BOT_RANDOM = 1
+    _SSG_BOT_HEURISTIC = 2
+
+
+cdef int _ssg_bot_kind(bot, rng):
+    # A bot whose act is exactly the registered class's, not overridden on
+    # the class since nor on the instance; a RandomBot only with a
+    # random.Random (not a subclass: its draws may differ).
+    cls = type(bot)
+    if cls is not _ssg_random_cls and cls is not _ssg_heuristic_cls:
+        return _SSG_BOT_ACT
+    if len(_ssg_bot_funcs) != 3:
+        return _SSG_BOT_ACT
+    own = getattr(bot, "__dict__", None)
+    if own:
+        return _SSG_BOT_ACT
+    d = cls.__dict__
+    if cls is _ssg_random_cls:
+        if d.get("act") is _ssg_bot_funcs[0] and type(rng) is _PyRandom:
+            return _SSG_BOT_RANDOM
+        return _SSG_BOT_ACT
+    if d.get("act") is _ssg_bot_funcs[1] and d.get("_discard") is _ssg_bot_funcs[2]:
+        return _SSG_BOT_HEURISTIC
+    return _SSG_BOT_ACT
 
 
 def _sisepai_deal(seed, int dealer):
@@ -464,14 +524,58 @@ cdef class _SisepaiState:
         action object of the game, or not legal now: the caller's ``apply``
         reads or refuses it)."""
         cdef uint8_t ids[24]
-        cdef int n, seat, i, st, a
+        cdef int n, seat, i, st, a, k, bits
+        cdef unsigned long long r
         cdef list acts
+        # Each seat's bot as last seen (borrowed: held by keep) and how it
+        # is asked; forgotten after any Python act, which could change
+        # either, and so could the generator's getrandbits.
+        cdef PyObject *seen[4]
+        cdef int kind[4]
+        keep = [None, None, None, None]
+        getrandbits = None
+        for i in range(4):
+            seen[i] = NULL
         while not self.over:
             seat = self.to_act[0]
+            bot = bots[seat]
+            if <PyObject *>bot != seen[seat]:
+                kind[seat] = _ssg_bot_kind(bot, rng)
+                keep[seat] = bot
+                seen[seat] = <PyObject *>bot
+            k = kind[seat]
+            a = -1
+            if k == _SSG_BOT_RANDOM:
+                # RandomBot.act: rng.choice(legal) as _random_choice draws it.
+                n = parlour_ssg_legal(&self.g, seat, ids)
+                if n > 0:
+                    if getrandbits is None:
+                        getrandbits = rng.getrandbits
+                    bits = 0
+                    while (n >> bits) != 0:
+                        bits += 1
+                    r = getrandbits(bits)
+                    while r >= <unsigned long long>n:
+                        r = getrandbits(bits)
+                    a = ids[<int>r]
+            elif k == _SSG_BOT_HEURISTIC:
+                if parlour_ssb_heuristic(&self.g, self.tabs.main, seat, &a) != 0:
+                    a = -1
+            if a >= 0:
+                self._detach()
+                st = parlour_ssg_apply(&self.g, &self.tabs, seat, a)
+                if st != 0:
+                    return (seat, _ssg_actions[a])
+                self._sync()
+                history.append((<tuple>_ssg_pairs[seat])[a])
+                continue
             n = parlour_ssg_legal(&self.g, seat, ids)
             acts = _ssg_actions
             legal = [acts[ids[i]] for i in range(n)]
-            action = bots[seat].act(self._observe(seat), legal, rng)
+            action = bot.act(self._observe(seat), legal, rng)
+            for i in range(4):
+                seen[i] = NULL
+            getrandbits = None
             # Most often one of the objects just listed: found by identity.
             a = -1
             for i in range(n):
@@ -485,12 +589,15 @@ cdef class _SisepaiState:
                     if found is None:
                         return (seat, action)
                 a = found
+                pair = (seat, action)
+            else:
+                pair = (<tuple>_ssg_pairs[seat])[a]
             self._detach()
             st = parlour_ssg_apply(&self.g, &self.tabs, seat, a)
             if st != 0:
                 return (seat, action)
             self._sync()
-            history.append((seat, action))
+            history.append(pair)
         return None
 
     def view(self, int seat):

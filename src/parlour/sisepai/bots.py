@@ -33,9 +33,12 @@ _choice: Callable[[random.Random, Sequence[Any]], Any] = _py_choice
 def _bind_choice(module: Any) -> None:
     global _choice
     _choice = getattr(module, "_random_choice", _py_choice)
+    register = getattr(module, "_sisepai_bots_register", None)
+    if register is not None:
+        # The binding's play_out then chooses for these bots in C, exactly
+        # as their act would (csrc/sisepai_bots.c), unless act is overridden.
+        register(RandomBot, HeuristicBot)
 
-
-_backend.bind(_bind_choice)
 
 _KIND = tuple(card_kind(c) for c in range(CARDS))
 
@@ -166,3 +169,6 @@ def _partners(k: int) -> tuple[int, ...]:
 
 
 _PARTNERS = tuple(_partners(k) for k in range(CHESS_KINDS))
+
+# After the classes: registering hands them to the compiled module.
+_backend.bind(_bind_choice)
