@@ -77,15 +77,14 @@ static uint64_t spread7(unsigned x)
     return ((uint64_t)(x & 0x7Fu) * 0x0002040810204081ull) & 0x0101010101010101ull;
 }
 
-/* The place ids of `hand` set (set = 1) or their runs cleared (set = 0). A
- * place id is 182 a + 13 b' + c' (b', c' count the kinds left): for each
+/* The place ids of `hand` set. A place id is 182 a + 13 b' + c' (b', c' count the kinds left): for each
  * first two cards the 13 ids of the third are a run, the hand with a and b
  * taken out, bit for byte. Each run is stored with a little more than its
  * 13 bytes (16 or 15), all 0 past the run: into the next run, written after
  * this one if its card is in the hand and 0 as it must be otherwise, or at
  * the very end into the swap ids, all 0 in the place phase (the mask has
  * PARLOUR_ND_AID_END bytes). */
-static void place_runs(unsigned hand, uint8_t *mask, int set)
+static void place_runs(unsigned hand, uint8_t *mask)
 {
 #if defined(__SSE2__)
     /* take[bp]: the bytes from bp on, which come one byte up past the card
@@ -102,13 +101,10 @@ static void place_runs(unsigned hand, uint8_t *mask, int set)
         int a = low_bit(as);
         unsigned rest_a = drop_bit(hand, a);
         uint8_t *block = mask + PARLOUR_ND_AID_PLACE + 182 * a;
-        __m128i p = _mm_setzero_si128(), diff = p;
-        if (set) {
-            /* rest_a's 14 bits as bytes 0..13, and the same one byte down */
-            uint64_t lo = spread7(rest_a), hi = spread7(rest_a >> 7);
-            p = _mm_set_epi64x((long long)(hi >> 8), (long long)(lo | hi << 56));
-            diff = _mm_xor_si128(p, _mm_srli_si128(p, 1));
-        }
+        /* rest_a's 14 bits as bytes 0..13, and the same one byte down */
+        uint64_t lo = spread7(rest_a), hi = spread7(rest_a >> 7);
+        __m128i p = _mm_set_epi64x((long long)(hi >> 8), (long long)(lo | hi << 56));
+        __m128i diff = _mm_xor_si128(p, _mm_srli_si128(p, 1));
         for (unsigned bs = rest_a; bs; bs &= bs - 1u) {
             int bp = low_bit(bs);
             __m128i m = _mm_loadu_si128((const __m128i *)take[bp]);
@@ -122,7 +118,7 @@ static void place_runs(unsigned hand, uint8_t *mask, int set)
         unsigned rest_a = drop_bit(hand, a);
         for (unsigned bs = rest_a; bs; bs &= bs - 1u) {
             int bp = low_bit(bs);
-            unsigned rest = set ? drop_bit(rest_a, bp) : 0u;
+            unsigned rest = drop_bit(rest_a, bp);
             uint8_t *row = mask + PARLOUR_ND_AID_PLACE + 182 * a + 13 * bp;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
             uint64_t lo = spread7(rest), hi = spread7(rest >> 7);
@@ -141,14 +137,17 @@ static void place_runs(unsigned hand, uint8_t *mask, int set)
 int parlour_ndb_place_ids(const parlour_ndg_game *g, int seat, uint8_t *mask)
 {
     unsigned hand = g->hand[seat];
-    place_runs(hand, mask, 1);
+    place_runs(hand, mask);
     int n = popcount(hand);
     return n * (n - 1) * (n - 2);
 }
 
 void parlour_ndb_place_ids_clear(unsigned hand, uint8_t *mask)
 {
-    place_runs(hand, mask, 0);
+    /* Each first card's whole block of 182 ids at once: a dozen wide stores
+     * cost less than finding the hand's runs in it one by one. */
+    for (unsigned as = hand; as; as &= as - 1u)
+        memset(mask + PARLOUR_ND_AID_PLACE + 182 * low_bit(as), 0, 182);
 }
 
 int parlour_ndb_random(const parlour_ndg_game *g, int seat, parlour_pyrandom *rng, int *id)
