@@ -627,14 +627,14 @@ int parlour_ssg_apply(parlour_ssg_game *g, const parlour_ssg_tables *tables, int
     if (seat < 0 || seat >= NSEATS || id < 0 || id >= PARLOUR_SSP_AID_END) return PARLOUR_E_ARG;
     if (!ssg_sane(g) || !ssg_tables_ok(&g->rules, tables)) return PARLOUR_E_ARG;
     if (g->phase == PARLOUR_SSP_PHASE_OVER || !(g->pending >> seat & 1u)) return PARLOUR_E_ILLEGAL;
-    t = *g;
-    if (t.phase == PARLOUR_SSP_PHASE_DISCARD) {
+    if (g->phase == PARLOUR_SSP_PHASE_DISCARD) {
         int k, c;
-        if (seat != t.active || id < PARLOUR_SSP_AID_DISCARD) return PARLOUR_E_ILLEGAL;
+        if (seat != g->active || id < PARLOUR_SSP_AID_DISCARD) return PARLOUR_E_ILLEGAL;
         k = ssg_nongeneral_kind(id - PARLOUR_SSP_AID_DISCARD);
-        if (!t.counts[seat][k]) return PARLOUR_E_ILLEGAL;
-        c = ssg_lowest(&t, seat, k);
+        if (!g->counts[seat][k]) return PARLOUR_E_ILLEGAL;
+        c = ssg_lowest(g, seat, k);
         if (c < 0) return PARLOUR_E_ARG;
+        t = *g;
         t.owner[c] = 0;
         t.counts[seat][k]--;
         t.nconcealed[seat]--;
@@ -647,9 +647,17 @@ int parlour_ssg_apply(parlour_ssg_game *g, const parlour_ssg_tables *tables, int
         *g = t;
         return PARLOUR_OK;
     }
-    for (i = 0; i < t.nopt[seat]; i++)
-        if (t.opt[seat][i] == id) break;
-    if (i == t.nopt[seat]) return PARLOUR_E_ILLEGAL;
+    for (i = 0; i < g->nopt[seat]; i++)
+        if (g->opt[seat][i] == id) break;
+    if (i == g->nopt[seat]) return PARLOUR_E_ILLEGAL;
+    if (g->pending & ~(1u << seat)) {
+        /* Others still to answer: two bytes change and nothing can fail,
+         * so no working copy (most steps are such answers). */
+        g->answer[seat] = (int8_t)id;
+        g->pending = (uint8_t)(g->pending & ~(1u << seat));
+        return PARLOUR_OK;
+    }
+    t = *g;
     t.answer[seat] = (int8_t)id;
     t.pending = (uint8_t)(t.pending & ~(1u << seat));
     if (!t.pending) {

@@ -186,25 +186,29 @@ def _sisepai_deal(seed, int dealer):
     return out, tuple([deck[i] for i in range(117)])
 
 
-# The seats-to-act tuples met so far, by their seats as base-5 digits: a
-# state's to_act is set after every apply, and few orders occur.
-cdef dict _ssg_to_act_tuples = {}
+# The seats-to-act tuples met so far, by their seats as base-5 digits (below
+# 5 ** 4): a state's to_act is set after every apply, and few orders occur.
+# Owned references, kept for the module's life.
+cdef PyObject *_ssg_to_act_tuples[625]
 
 
 cdef tuple _ssg_to_act(const parlour_ssg_game *g):
     cdef int seats[4]
     cdef int n = parlour_ssg_to_act(g, seats)
     cdef int i
-    cdef long code = 0
+    cdef int code = 0
+    cdef PyObject *known
     if n <= 0:
         return ()
     for i in range(n):
         code = code * 5 + seats[i] + 1
-    t = _ssg_to_act_tuples.get(code)
-    if t is None:
-        t = tuple([seats[i] for i in range(n)])
-        _ssg_to_act_tuples[code] = t
-    return <tuple>t
+    known = _ssg_to_act_tuples[code]
+    if known is not NULL:
+        return <tuple>known
+    t = tuple([seats[i] for i in range(n)])
+    Py_INCREF(t)
+    _ssg_to_act_tuples[code] = <PyObject *>t
+    return t
 
 
 cdef tuple _ssg_row(const parlour_ssg_game *o, int seat, tuple to_act):
