@@ -71,77 +71,81 @@ static int carry(int c)
     }
 }
 
-int parlour_nv_encode(const parlour_ndg_game *g, int seat, float *out)
+/* Fields before the battles (floats 0 .. O_BATTLES - 1) of the observation
+ * *o (parlour_ndg_observe's copy for `seat`), all written; points[s] and
+ * elements[s] are each seat's points and elements shown. */
+static void encode_head(const parlour_ndg_game *o, int seat, const int points[2],
+                        const int elements[2], float *out)
 {
-    parlour_ndg_game o;
-    int st = parlour_ndg_observe(g, seat, &o);
-    if (st < 0)
-        return st;
-    if (!out)
-        return PARLOUR_E_NULL;
-    int r = o.round, over = o.phase == PARLOUR_ND_PHASE_OVER;
-    memset(out, 0, sizeof(float) * PARLOUR_NV_OBS);
+    int r = o->round;
+    memset(out, 0, sizeof(float) * O_BATTLES);
     out[O_ROUND + (r < 3 ? r : 3)] = 1.0f;
-    out[O_PHASE + o.phase] = 1.0f;
-    if (o.elements_off)
+    out[O_PHASE + o->phase] = 1.0f;
+    if (o->elements_off)
         out[O_ELEMENTS_OFF] = 1.0f;
-    if (o.rules.tie_break == PARLOUR_ND_TIE_DOMAINS)
+    if (o->rules.tie_break == PARLOUR_ND_TIE_DOMAINS)
         out[O_TIE_BREAK] = 1.0f;
     for (int d = 0; d < 9; d++)
-        if (o.rules.elements[d] != PARLOUR_ND_ELEMENT_NONE)
-            out[O_ELEMENT_TABLE + 5 * d + o.rules.elements[d] - 1] = 1.0f;
+        if (o->rules.elements[d] != PARLOUR_ND_ELEMENT_NONE)
+            out[O_ELEMENT_TABLE + 5 * d + o->rules.elements[d] - 1] = 1.0f;
     if (r < 3)
         for (int p = 0; p < 3; p++)
-            out[O_REVEALED + 9 * p + o.domains[3 * r + p] - PARLOUR_NDG_LOW_DOMAIN] = 1.0f;
-    for (int i = 0; i < o.nremoved; i++)
-        out[O_REMOVED + o.removed[i] - PARLOUR_NDG_LOW_DOMAIN] = 1.0f;
-    if (o.npending) {
-        const parlour_ndg_effect *e = &o.pending[0];
+            out[O_REVEALED + 9 * p + o->domains[3 * r + p] - PARLOUR_NDG_LOW_DOMAIN] = 1.0f;
+    for (int i = 0; i < o->nremoved; i++)
+        out[O_REMOVED + o->removed[i] - PARLOUR_NDG_LOW_DOMAIN] = 1.0f;
+    if (o->npending) {
+        const parlour_ndg_effect *e = &o->pending[0];
         int rel = e->seat == seat ? 0 : 1;
         out[O_PENDING + 2 * rel + (e->card == PARLOUR_ND_CARD_TWO_MINUS ? 0 : 1)] = 1.0f;
         out[O_PENDING_POSITION + e->position] = 1.0f;
     }
-    if (o.placed[seat] && !over)
+    if (o->placed[seat] && o->phase != PARLOUR_ND_PHASE_OVER)
         for (int p = 0; p < 3; p++)
-            out[O_MY_PLACEMENT + PARLOUR_ND_CARDS * p + o.placement[seat][p]] = 1.0f;
+            out[O_MY_PLACEMENT + PARLOUR_ND_CARDS * p + o->placement[seat][p]] = 1.0f;
     for (int rel = 0; rel < 2; rel++) {
         int s = rel ? 1 - seat : seat;
         float *side = out + O_SIDES + SIDE_SIZE * rel;
-        if ((o.phase == PARLOUR_ND_PHASE_PLACE && !o.placed[s]) ||
-            (o.npending && o.pending[0].seat == s))
+        if ((o->phase == PARLOUR_ND_PHASE_PLACE && !o->placed[s]) ||
+            (o->npending && o->pending[0].seat == s))
             side[S_TO_ACT] = 1.0f;
-        if (o.placed[s])
+        if (o->placed[s])
             side[S_PLACED] = 1.0f;
         /* Bit for float without a branch: the bits are as good as random,
          * and a mispredicted branch per card cost more than the stores. */
         int held = 0;
         for (int c = 0; c < PARLOUR_ND_CARDS; c++)
-            side[S_HAND + c] = (float)((o.hand[s] >> c) & 1u);
-        for (int i = 0; i < o.nused[s]; i++)
-            side[S_USED + o.used[s][i]] = 1.0f;
+            side[S_HAND + c] = (float)((o->hand[s] >> c) & 1u);
+        for (int i = 0; i < o->nused[s]; i++)
+            side[S_USED + o->used[s][i]] = 1.0f;
         for (int d = 0; d < 9; d++) {
-            unsigned bit = (o.held[s] >> d) & 1u;
+            unsigned bit = (o->held[s] >> d) & 1u;
             side[S_HELD + d] = (float)bit;
             held += (int)bit;
         }
-        side[S_POINTS] = scaled(parlour_ndg_points(&o, s), POINTS_BOUND);
-        side[S_EXTRA] = scaled(o.extra[s], EXTRA_BOUND);
+        side[S_POINTS] = scaled(points[s], POINTS_BOUND);
+        side[S_EXTRA] = scaled(o->extra[s], EXTRA_BOUND);
         side[S_DOMAINS] = (float)(held / 9.0);
-        side[S_ELEMENTS] = (float)(parlour_ndb_elements(&o.rules, o.held[s]) / 4.0);
+        side[S_ELEMENTS] = (float)(elements[s] / 4.0);
         /* The carry the next card placed in each slot will get. */
         int c3[3] = {0, 0, 0};
-        if (o.phase == PARLOUR_ND_PHASE_PLACE && r >= 1) {
+        if (o->phase == PARLOUR_ND_PHASE_PLACE && r >= 1) {
             for (int p = 0; p < 3; p++)
-                c3[p] = carry(o.previous[s][p]);
-        } else if (o.phase == PARLOUR_ND_PHASE_EFFECT && r < 2) {
+                c3[p] = carry(o->previous[s][p]);
+        } else if (o->phase == PARLOUR_ND_PHASE_EFFECT && r < 2) {
             for (int p = 0; p < 3; p++)
-                c3[p] = carry(o.battles[3 * r + p].cards[s]);
+                c3[p] = carry(o->battles[3 * r + p].cards[s]);
         }
         for (int p = 0; p < 3; p++)
             side[S_CARRY + p] = (float)((c3[p] + 1) / 3.0);
     }
-    for (int i = 0; i < o.nbattles; i++) {
-        const parlour_ndg_battle *b = &o.battles[i];
+}
+
+/* Battle rows from..o->nbattles - 1 of the observation for `seat`, into rows
+ * that hold 0. (A battle's row never changes once fought.) */
+static void encode_battles(const parlour_ndg_game *o, int seat, int from, float *out)
+{
+    for (int i = from; i < o->nbattles; i++) {
+        const parlour_ndg_battle *b = &o->battles[i];
         float *row = out + O_BATTLES + BATTLE_SIZE * (3 * b->round + b->position);
         row[B_FOUGHT] = 1.0f;
         row[B_DOMAIN + b->domain - PARLOUR_NDG_LOW_DOMAIN] = 1.0f;
@@ -155,6 +159,51 @@ int parlour_nv_encode(const parlour_ndg_game *g, int seat, float *out)
         if (b->extra)
             row[B_EXTRA] = 1.0f;
     }
+}
+
+int parlour_nv_encode(const parlour_ndg_game *g, int seat, float *out)
+{
+    parlour_ndg_game o;
+    int st = parlour_ndg_observe(g, seat, &o);
+    if (st < 0)
+        return st;
+    if (!out)
+        return PARLOUR_E_NULL;
+    int points[2], elements[2];
+    for (int s = 0; s < 2; s++) {
+        points[s] = parlour_ndg_points(&o, s);
+        elements[s] = parlour_ndb_elements(&o.rules, o.held[s]);
+    }
+    encode_head(&o, seat, points, elements, out);
+    memset(out + O_BATTLES, 0, sizeof(float) * (O_END - O_BATTLES));
+    encode_battles(&o, seat, 0, out);
+    return PARLOUR_OK;
+}
+
+/* parlour_nv_encode into learner k's row, which holds what the last call
+ * for that row wrote: the battle rows of the same deal are kept (only the
+ * new ones written), and only a new deal's (or reset's) clears them. */
+static int encode_row(const parlour_nv_env *env, parlour_nv_table *tb, int k, int seat,
+                      float *out)
+{
+    parlour_ndg_game o;
+    int st = parlour_ndg_observe(&tb->g, seat, &o);
+    if (st < 0)
+        return st;
+    int points[2], elements[2];
+    for (int s = 0; s < 2; s++) {
+        points[s] = o.extra[s] + env->domain_sum[o.held[s]];
+        elements[s] = env->elements[o.held[s]];
+    }
+    encode_head(&o, seat, points, elements, out);
+    int from = tb->obs_battles[k];
+    if (tb->obs_deal[k] != tb->dealt || from > o.nbattles) {
+        memset(out + O_BATTLES, 0, sizeof(float) * BATTLE_SIZE * (size_t)from);
+        from = 0;
+    }
+    encode_battles(&o, seat, from, out);
+    tb->obs_battles[k] = o.nbattles;
+    tb->obs_deal[k] = tb->dealt;
     return PARLOUR_OK;
 }
 
@@ -175,6 +224,7 @@ static int deal(parlour_nv_env *env, parlour_nv_table *tb)
     if (st < 0)
         return st;
     tb->nlog = 0;
+    tb->dealt++;
     tb->tallied[0] = tb->tallied[1] = 0; /* no points at the deal */
     tb->unseeded = 0;
     return parlour_ndg_init(&tb->g, domains, specials, &env->rules);
@@ -182,10 +232,10 @@ static int deal(parlour_nv_env *env, parlour_nv_table *tb)
 
 /* Points won since the last tally (Game.rewards: the change of each seat's
  * points). */
-static void collect(parlour_nv_table *tb)
+static void collect(const parlour_nv_env *env, parlour_nv_table *tb)
 {
     for (int s = 0; s < 2; s++) {
-        int p = parlour_ndg_points(&tb->g, s);
+        int p = tb->g.extra[s] + env->domain_sum[tb->g.held[s]];
         tb->pending[s] += p - tb->tallied[s];
         tb->tallied[s] = p;
     }
@@ -217,9 +267,9 @@ static int choose(parlour_nv_env *env, parlour_nv_table *tb, int seat, int bot, 
 }
 
 /* The game over: recorded, and the next deal's seed drawn. */
-static void finish(parlour_nv_table *tb)
+static void finish(const parlour_nv_env *env, parlour_nv_table *tb)
 {
-    collect(tb);
+    collect(env, tb);
     memcpy(tb->last, tb->log, sizeof(parlour_nv_entry) * (size_t)tb->nlog);
     tb->nlast = tb->nlog;
     tb->last_seed = tb->seed;
@@ -245,7 +295,7 @@ static int advance(parlour_nv_env *env, parlour_nv_table *tb, int wait)
                 return st;
         }
         if (tb->g.phase == PARLOUR_ND_PHASE_OVER) {
-            finish(tb);
+            finish(env, tb);
             continue;
         }
         if (parlour_ndg_to_act(&tb->g, who) <= 0)
@@ -301,7 +351,7 @@ static int write_out(parlour_nv_env *env, int i, const parlour_nv_out *out)
 {
     parlour_nv_table *tb = &env->tables[i];
     int S = env->nlearners;
-    collect(tb);
+    collect(env, tb);
     for (int k = 0; k < S; k++) {
         size_t row = (size_t)i * (size_t)S + (size_t)k;
         int seat = env->learners[k];
@@ -315,7 +365,7 @@ static int write_out(parlour_nv_env *env, int i, const parlour_nv_out *out)
         out->to_act[row] = 1;
         int st = write_mask(tb, k, seat, mask);
         if (st >= 0)
-            st = parlour_nv_encode(&tb->g, seat, out->obs + row * PARLOUR_NV_OBS);
+            st = encode_row(env, tb, k, seat, out->obs + row * PARLOUR_NV_OBS);
         if (st < 0)
             return st;
     }
@@ -330,8 +380,8 @@ enum { OP_RESET, OP_STEP, OP_RANDOM };
 /* A call runs in three passes over the tables. The first takes each table's
  * action and plays on to the next learner decision or to the end of its
  * deal; the second seeds the next deals' generators of the tables whose deal
- * ended, four at a time (seeding is most of a deal's cost, and four chains
- * run in about the time of one); the third deals those and plays them on.
+ * ended, sixteen at a time (seeding is most of a deal's cost, and sixteen
+ * chains run in little more than the time of one); the third deals those and plays them on.
  * Each table is written out when it is through. A table is touched by one
  * thread in each pass, and the seeds are the same whatever the grouping, so
  * the results do not depend on the threads. */
@@ -394,14 +444,19 @@ static int first_table(void *arg, int i)
     return first_pass(c->env, i, c->op, c->out);
 }
 
+/* Tables seeded together: parlour_pyrandom_seed_many runs 16 generators
+ * side by side in one pass. */
+#define SEED_GROUP 16
+
 /* Group g of the tables waiting for a deal: their generators seeded. */
 static int seed_group(void *arg, int g)
 {
     run_ctx *c = (run_ctx *)arg;
     parlour_nv_env *env = c->env;
-    parlour_pyrandom *r[4];
-    uint64_t seeds[4];
-    int lo = 4 * g, n = env->nwaiting - lo < 4 ? env->nwaiting - lo : 4;
+    parlour_pyrandom *r[SEED_GROUP];
+    uint64_t seeds[SEED_GROUP];
+    int lo = SEED_GROUP * g;
+    int n = env->nwaiting - lo < SEED_GROUP ? env->nwaiting - lo : SEED_GROUP;
     for (int k = 0; k < n; k++) {
         parlour_nv_table *tb = &env->tables[env->waiting[lo + k]];
         r[k] = &tb->bots;
@@ -437,7 +492,8 @@ static int run(parlour_nv_env *env, int op, const parlour_nv_out *out, int threa
     for (int i = 0; i < env->ntables; i++)
         if (env->tables[i].unseeded)
             env->waiting[env->nwaiting++] = i;
-    parlour_run_tables((env->nwaiting + 3) / 4, threads, seed_group, &c, NULL);
+    parlour_run_tables((env->nwaiting + SEED_GROUP - 1) / SEED_GROUP, threads, seed_group, &c,
+                       NULL);
     st = parlour_run_tables(env->nwaiting, threads, last_table, &c, &failed);
     if (st < 0)
         return failed_at(env, st, env->waiting[failed]);
@@ -478,6 +534,14 @@ parlour_nv_env *parlour_nv_new(const parlour_ndg_rules *rules, uint64_t seed, in
     env->ntables = ntables;
     env->opponents = opponents;
     parlour_ndb_strengths(env->strength);
+    for (unsigned held = 0; held < 512; held++) {
+        int sum = 0;
+        for (int d = 0; d < PARLOUR_NDG_DOMAINS; d++)
+            if ((held >> d) & 1u)
+                sum += d + PARLOUR_NDG_LOW_DOMAIN;
+        env->domain_sum[held] = (uint8_t)sum;
+        env->elements[held] = (uint8_t)parlour_ndb_elements(rules, held);
+    }
     for (int s = 0; s < 2; s++) {
         env->slot[s] = -1;
         if ((learner_mask >> s) & 1u) {

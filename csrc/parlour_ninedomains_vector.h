@@ -77,6 +77,11 @@ typedef struct {
      * not wholly): the place ids of this hand (0 none), the effect ids. */
     uint16_t mask_hand[2];
     uint8_t mask_effect[2];
+    /* What each learner's observation row holds: the battle rows of deal
+     * obs_deal (counted by dealt) up to obs_battles, the rest 0. */
+    uint8_t obs_battles[2];
+    uint32_t obs_deal[2];
+    uint32_t dealt; /* deals dealt since the environment was made */
     parlour_nv_entry log[PARLOUR_NV_MAX_LOG];
     parlour_nv_entry last[PARLOUR_NV_MAX_LOG];
 } parlour_nv_table;
@@ -90,6 +95,10 @@ typedef struct {
     int8_t slot[2];     /* a seat's index among the learners, -1 for the other */
     int opponents;      /* PARLOUR_NV_RANDOM or _HEURISTIC */
     int8_t strength[PARLOUR_ND_CARDS]; /* for the heuristic bot */
+    /* By held domains (bit d - 2 for domain d): their points and the
+     * elements they show under the rules. */
+    uint8_t domain_sum[512];
+    uint8_t elements[512];
     int err_table, err_seat, err_kind, err_status;
     parlour_nv_table *tables;
     int *waiting; /* the tables whose next deal a call seeds (nwaiting of them) */
@@ -100,7 +109,7 @@ typedef struct {
  * mask bytes (T, S, PARLOUR_ND_AID_END), to_act bytes (T, S), rewards
  * float (T, S), done bytes (T). Rows of seats not asked: mask and to_act 0,
  * obs left as it was. The environment writes only what changed in the
- * masks since its last call: the caller must give the same arrays to every
+ * masks and observations since its last call: the caller must give the same arrays to every
  * call, zeroed before the first, and not write into them. */
 typedef struct {
     float *obs;

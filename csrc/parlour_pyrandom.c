@@ -7,9 +7,11 @@
  * generator for every deal, and a Nine Domains deal is a few steps): it is a
  * chain of 1,247 dependent multiplications after init_genrand's 623. So
  * init_genrand(19650218), the same for every seed, is the table below; the
- * chains of four generators run side by side in the lanes of a vector where
- * the caller has several to seed (parlour_pyrandom_seed_many: one chain
- * leaves the core waiting on each multiplication); and the first block of 624
+ * chains of up to sixteen generators run side by side in the lanes of
+ * vectors where the caller has several to seed (parlour_pyrandom_seed_many:
+ * one chain leaves the core waiting on each multiplication; eight lanes with
+ * AVX2, four with SSE, the CPU asked at run time, the same words either
+ * way); and the first block of 624
  * words after seeding is twisted a chunk at a time as the draws reach it,
  * since a deal draws a few dozen words. */
 #include "parlour_pyrandom.h"
@@ -297,79 +299,138 @@ static void keep(parlour_pyrandom *t, uint64_t seed, const uint32_t *words, int 
 }
 
 #if defined(__GNUC__) || defined(__clang__)
-/* Four generators in the lanes of one vector (SIMD where the target has
- * it): word i of lane l at s[i][l]. */
+/* Generators in the lanes of vectors (SIMD where the target has it): K
+ * vectors of W lanes each, word i of lane l of vector j at s[i * K + j][l].
+ * The K chains are independent, so the core runs them side by side: one
+ * chain waits on each multiplication (about ten cycles), several fill the
+ * wait. The macro makes the same code for each vector width. */
+#define SEED_LANES(VT, W)                                                                     \
+    static inline __attribute__((always_inline)) void seed_lanes_##VT(                       \
+        VT *s, const uint64_t *seeds, const int K)                                           \
+    {                                                                                         \
+        VT c0[4], c1[4], x[4];                                                                \
+        for (int j = 0; j < K; j++) {                                                        \
+            uint32_t k0[W], k1[W];                                                            \
+            for (int l = 0; l < W; l++) {                                                    \
+                uint32_t c[2];                                                                \
+                key_of(seeds[j * W + l], c);                                                  \
+                k0[l] = c[0];                                                                 \
+                k1[l] = c[1];                                                                 \
+            }                                                                                 \
+            memcpy(&c0[j], k0, sizeof k0);                                                    \
+            memcpy(&c1[j], k1, sizeof k1);                                                    \
+            x[j] = c0[j] - c0[j] + genrand_19650218[0];                                      \
+        }                                                                                     \
+        const uint32_t A = 1664525u, B = 1566083941u;                                        \
+        for (int i = 1; i < N; i++) {                                                         \
+            uint32_t g = genrand_19650218[i];                                                 \
+            for (int j = 0; j < K; j++) {                                                    \
+                x[j] = (g ^ ((x[j] ^ (x[j] >> 30)) * A)) + ((i - 1) & 1 ? c1[j] : c0[j]);    \
+                s[i * K + j] = x[j];                                                          \
+            }                                                                                 \
+        }                                                                                     \
+        for (int j = 0; j < K; j++) {                                                        \
+            s[j] = x[j];                                                                      \
+            x[j] = (s[K + j] ^ ((x[j] ^ (x[j] >> 30)) * A)) + ((N - 1) & 1 ? c1[j] : c0[j]); \
+            s[K + j] = x[j];                                                                  \
+        }                                                                                     \
+        for (int i = 2; i < N; i++) {                                                         \
+            for (int j = 0; j < K; j++) {                                                    \
+                x[j] = (s[i * K + j] ^ ((x[j] ^ (x[j] >> 30)) * B)) - (uint32_t)i;          \
+                s[i * K + j] = x[j];                                                          \
+            }                                                                                 \
+        }                                                                                     \
+        for (int j = 0; j < K; j++) {                                                        \
+            s[K + j] = (s[K + j] ^ ((x[j] ^ (x[j] >> 30)) * B)) - 1u;                        \
+            s[j] = x[j] - x[j] + 0x80000000u;                                                 \
+        }                                                                                     \
+        /* The words a generator keeps, twisted (they read no word past M +                 \
+         * PARLOUR_PYRANDOM_KEPT, none twisted yet). */                                       \
+        for (int kk = 0; kk < PARLOUR_PYRANDOM_KEPT; kk++) {                                  \
+            for (int j = 0; j < K; j++) {                                                    \
+                VT y = (s[kk * K + j] & 0x80000000u) | (s[(kk + 1) * K + j] & 0x7fffffffu);  \
+                s[kk * K + j] = s[(kk + M) * K + j] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);  \
+            }                                                                                 \
+        }                                                                                     \
+    }
+
 typedef uint32_t v4u __attribute__((vector_size(16)));
+SEED_LANES(v4u, 4)
 
-static inline __attribute__((always_inline)) void seed_four_lanes(v4u *s,
-                                                                   const uint64_t seeds[4])
-{
-    v4u c0, c1;
-    for (int l = 0; l < 4; l++) {
-        uint32_t c[2];
-        key_of(seeds[l], c);
-        c0[l] = c[0];
-        c1[l] = c[1];
+/* K chains of four lanes (K = 1 .. 4): the dispatch makes K a constant. */
+#define SEED_K_SWITCH(fn, s, seeds, K)                                                        \
+    switch (K) {                                                                              \
+    case 1: fn(s, seeds, 1); break;                                                           \
+    case 2: fn(s, seeds, 2); break;                                                           \
+    case 3: fn(s, seeds, 3); break;                                                           \
+    default: fn(s, seeds, 4); break;                                                          \
     }
-    const uint32_t A = 1664525u, B = 1566083941u;
-    v4u x = s[0] - s[0] + genrand_19650218[0];
-    for (int i = 1; i < N; i++) {
-        x = (genrand_19650218[i] ^ ((x ^ (x >> 30)) * A)) + ((i - 1) & 1 ? c1 : c0);
-        s[i] = x;
-    }
-    s[0] = x;
-    x = (s[1] ^ ((x ^ (x >> 30)) * A)) + ((N - 1) & 1 ? c1 : c0);
-    s[1] = x;
-    for (int i = 2; i < N; i++) {
-        x = (s[i] ^ ((x ^ (x >> 30)) * B)) - (uint32_t)i;
-        s[i] = x;
-    }
-    s[0] = x;
-    s[1] = (s[1] ^ ((x ^ (x >> 30)) * B)) - 1u;
-    s[0] = s[0] - s[0] + 0x80000000u;
-    /* The words a generator keeps, twisted (they read no word past M +
-     * PARLOUR_PYRANDOM_KEPT, none twisted yet). */
-    for (int kk = 0; kk < PARLOUR_PYRANDOM_KEPT; kk++) {
-        v4u y = (s[kk] & 0x80000000u) | (s[kk + 1] & 0x7fffffffu);
-        s[kk] = s[kk + M] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
-    }
-}
 
-static void seed_four(v4u *s, const uint64_t seeds[4])
+static void seed_v4(v4u *s, const uint64_t *seeds, int K)
 {
-    seed_four_lanes(s, seeds);
+    SEED_K_SWITCH(seed_lanes_v4u, s, seeds, K)
 }
 
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__SSE4_1__)
-#define SEED_FOUR_SSE41 1
+#define SEED_SSE41 1
 /* With SSE4.1 the lanes multiply in one instruction (pmulld), where plain
  * SSE2 takes a dozen shifts and adds. */
-__attribute__((target("sse4.1"))) static void seed_four_sse41(v4u *s, const uint64_t seeds[4])
+__attribute__((target("sse4.1"))) static void seed_v4_sse41(v4u *s, const uint64_t *seeds, int K)
 {
-    seed_four_lanes(s, seeds);
+    SEED_K_SWITCH(seed_lanes_v4u, s, seeds, K)
 }
 #endif
+
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX2__)
+#define SEED_AVX2 1
+/* With AVX2, eight lanes a vector: half the instructions of four. */
+typedef uint32_t v8u __attribute__((vector_size(32)));
+SEED_LANES(v8u, 8)
+
+__attribute__((target("avx2"))) static void seed_v8_avx2(v8u *s, const uint64_t *seeds, int K)
+{
+    if (K <= 1)
+        seed_lanes_v8u(s, seeds, 1);
+    else
+        seed_lanes_v8u(s, seeds, 2);
+}
+#endif
+
+/* Generators seeded in one pass: 16 lanes (four chains of four, or two of
+ * eight). */
+#define GROUP 16
 
 void parlour_pyrandom_seed_many(parlour_pyrandom *const *r, const uint64_t *seeds, int n)
 {
     /* Seeded in a scratch state, of which each generator keeps the first
      * PARLOUR_PYRANDOM_KEPT words twisted: a tenth of the state to write,
-     * and the draws of a deal seldom go past it. A group short of four
-     * fills its lanes with copies of its first seed. */
-    v4u s[N];
-    for (int k = 0; k < n; k += 4) {
-        int L = n - k < 4 ? n - k : 4;
-        uint64_t group[4];
-        for (int l = 0; l < 4; l++)
+     * and the draws of a deal seldom go past it. A group's lanes beyond
+     * its generators hold copies of its first seed. */
+    uint32_t s[N * GROUP] __attribute__((aligned(32)));
+    for (int k = 0; k < n; k += GROUP) {
+        int L = n - k < GROUP ? n - k : GROUP;
+        uint64_t group[GROUP];
+        int W = 4;
+#ifdef SEED_AVX2
+        if (__builtin_cpu_supports("avx2"))
+            W = 8;
+#endif
+        int K = (L + W - 1) / W;
+        for (int l = 0; l < K * W; l++)
             group[l] = seeds[k + (l < L ? l : 0)];
-#ifdef SEED_FOUR_SSE41
-        if (__builtin_cpu_supports("sse4.1"))
-            seed_four_sse41(s, group);
+#ifdef SEED_AVX2
+        if (W == 8)
+            seed_v8_avx2((v8u *)s, group, K);
         else
 #endif
-            seed_four(s, group);
+#ifdef SEED_SSE41
+            if (__builtin_cpu_supports("sse4.1"))
+            seed_v4_sse41((v4u *)s, group, K);
+        else
+#endif
+            seed_v4((v4u *)s, group, K);
         for (int l = 0; l < L; l++)
-            keep(r[k + l], group[l], (const uint32_t *)s + l, 4);
+            keep(r[k + l], group[l], s + (l / W) * W + l % W, K * W);
     }
 }
 #else

@@ -50,8 +50,9 @@ PARLOUR_PYRANDOM_INTERNAL int parlour_pyrandom_seed_words(parlour_pyrandom *r,
 /* random.Random(seed) for a 64-bit seed. */
 PARLOUR_PYRANDOM_INTERNAL void parlour_pyrandom_seed(parlour_pyrandom *r, uint64_t seed);
 
-/* parlour_pyrandom_seed(r[k], seeds[k]) for k < n, the same draws, several
- * at a time (about four times the throughput of one by one), and writing
+/* parlour_pyrandom_seed(r[k], seeds[k]) for k < n, the same draws, up to
+ * sixteen at a time (many times the throughput of one by one: give it as
+ * many as there are), and writing
  * only the first PARLOUR_PYRANDOM_KEPT words of each state: a generator
  * drawing past them remakes the rest from its seed then. */
 PARLOUR_PYRANDOM_INTERNAL void parlour_pyrandom_seed_many(parlour_pyrandom *const *r,

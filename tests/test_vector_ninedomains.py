@@ -164,6 +164,30 @@ def test_step_random_against_heuristic_is_play(rules: Rules) -> None:
             checked += 1
 
 
+def test_reset_mid_deal_rewrites_every_battle_row() -> None:
+    # The environment writes an observation's battle rows only when they are
+    # new in the deal: after a reset the rows of the deals before must go.
+    # A used environment, reset with battles shown, gives what a fresh one
+    # gives (the seat asked; the lock-step tests check a fresh one's rows
+    # against Game.observation).
+    used = VectorGame("ninedomains", 8, seed=13)
+    fresh = VectorGame("ninedomains", 8, seed=13)
+    used.reset()
+    before = used.step_random()
+    for _ in range(3):
+        before = used.step_random()
+    fought = before[0][:, :, arrays.BATTLES + arrays.B_FOUGHT]
+    assert (fought * before[2]).any()  # some asked seat saw a battle fought
+    outs = used.reset(), fresh.reset()
+    for _ in range(40):
+        a, b = outs
+        for x, y in zip(a[1:], b[1:], strict=True):
+            assert np.array_equal(x, y)
+        asked = a[2]
+        assert np.array_equal(a[0][asked], b[0][asked])
+        outs = used.step_random(), fresh.step_random()
+
+
 @needs_c
 def test_threads_give_the_same_arrays() -> None:
     envs = [
