@@ -102,13 +102,17 @@ GAMES: dict[str, tuple[HiddenDeal, list[Any]]] = {
 }
 
 
+# Two deals a variant in the README's run, eight more in the slow profile.
+@pytest.mark.parametrize(
+    "deals", [range(2), pytest.param(range(2, 10), marks=pytest.mark.slow)], ids=["few", "more"]
+)
 @pytest.mark.parametrize("name", parlour.games())
-def test_information_sets(name: str, backend: ModuleType) -> None:
+def test_information_sets(name: str, backend: ModuleType, deals: range) -> None:
     assert name in GAMES, f"{name} is registered: say here what a seat cannot know of its deal"
     hidden, variants = GAMES[name]
     game = parlour.spec(name).game
     for v, rules in enumerate(variants):
-        seeds = range(10 * v, 10 * v + 3)
+        seeds = range(10 * v + deals.start, 10 * v + deals.stop)
         compared = check_information_sets(
             lambda seed, rules=rules: game(rules, seed=seed),  # type: ignore[call-arg]
             hidden,

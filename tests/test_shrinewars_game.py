@@ -49,8 +49,12 @@ def total_oinks(game: Game) -> int:
 # -- conformance --------------------------------------------------------------
 
 
-def test_conformance(backend: ModuleType) -> None:
-    check_conformance(lambda seed: Game(seed=seed, players=2 + seed % 5), seeds=range(10))
+# Every table size (2 to 6 players) in the README's run; more in the slow profile.
+@pytest.mark.parametrize(
+    "seeds", [range(5), pytest.param(range(5, 25), marks=pytest.mark.slow)], ids=["few", "more"]
+)
+def test_conformance(backend: ModuleType, seeds: range) -> None:
+    check_conformance(lambda seed: Game(seed=seed, players=2 + seed % 5), seeds=seeds)
 
 
 def test_conformance_open_table_small_stakes() -> None:

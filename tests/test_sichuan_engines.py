@@ -94,10 +94,13 @@ def test_engines_agree_on_heuristic_games(variant: int, deals: int) -> None:
         _lockstep(VARIANTS[variant], 100 + seed, bots, dealer="random")
 
 
-def test_engines_agree_on_many_quick_games() -> None:
+@pytest.mark.parametrize(
+    "seeds", [range(60), pytest.param(range(60, 400), marks=pytest.mark.slow)], ids=["few", "more"]
+)
+def test_engines_agree_on_many_quick_games(seeds: range) -> None:
     # Only the result, record and final views, over many more deals.
     bots = [HeuristicBot(), RandomBot(), HeuristicBot(), HeuristicBot()]
-    for seed in range(150):
+    for seed in seeds:
         rules = VARIANTS[seed % len(VARIANTS)]
         pure, fast = _pair(rules, 1000 + seed)
         assert parlour.play(pure, bots, seed=seed) == parlour.play(fast, bots, seed=seed)

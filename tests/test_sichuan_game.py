@@ -41,13 +41,20 @@ from parlour.sichuan import (
 )
 
 
-def test_conformance(backend: ModuleType) -> None:
-    check_conformance(lambda seed: Game(seed=seed), seeds=range(12))
+# A few deals in the README's run; many more in the slow profile.
+@pytest.mark.parametrize(
+    "seeds", [range(6), pytest.param(range(6, 30), marks=pytest.mark.slow)], ids=["few", "more"]
+)
+def test_conformance(backend: ModuleType, seeds: range) -> None:
+    check_conformance(lambda seed: Game(seed=seed), seeds=seeds)
 
 
-def test_conformance_with_every_variant(backend: ModuleType) -> None:
+@pytest.mark.parametrize(
+    "seeds", [range(3), pytest.param(range(3, 15), marks=pytest.mark.slow)], ids=["few", "more"]
+)
+def test_conformance_with_every_variant(backend: ModuleType, seeds: range) -> None:
     rules = Rules(exchange_three=True, self_draw_doubles=True, call_transfer=True, fan_cap=None)
-    check_conformance(lambda seed: Game(rules, seed=seed, dealer="random"), seeds=range(6))
+    check_conformance(lambda seed: Game(rules, seed=seed, dealer="random"), seeds=seeds)
 
 
 def test_registry_makes_the_game() -> None:

@@ -4,10 +4,10 @@ Every step of every game is checked against invariants that hold whatever
 the players do: all 108 tiles accounted for exactly once, nobody acting
 after winning, the missing-suit rules, complete winning hands, and a ledger
 that sums to zero. The number of games scales with ``HYPOTHESIS_PROFILE``
-(``dev``: 1,000 random-bot and 200 heuristic games on the compiled
+(``dev``: 500 random-bot and 100 heuristic games on the compiled
 backend; the pure-Python backend runs the same engine with the slower
-evaluator twin, so it plays a quarter of the random games and a twentieth
-of the heuristic ones; ``ci``/``thorough`` multiply every count).
+evaluator twin, so it plays an eighth of the random games, a quarter of
+the variant games and a twentieth of the heuristic ones; ``ci``/``thorough`` multiply every count).
 """
 
 from __future__ import annotations
@@ -115,14 +115,14 @@ def run_game(game: Game, bots: list[object], seed: int, *, every_step: bool) -> 
 
 
 def test_random_bot_games(backend: ModuleType) -> None:
-    n = _games(backend, 1000, pure_divisor=8)
+    n = _games(backend, 500, pure_divisor=8)
     bots: list[object] = [RandomBot() for _ in range(4)]
     for seed in range(n):
         run_game(Game(seed=seed, dealer=seed % 4), bots, seed, every_step=seed < n // 10)
 
 
 def test_random_bot_games_with_variants(backend: ModuleType) -> None:
-    n = _games(backend, 100)
+    n = _games(backend, 60)
     bots: list[object] = [RandomBot() for _ in range(4)]
     for seed in range(n):
         rules = Rules(
@@ -135,7 +135,7 @@ def test_random_bot_games_with_variants(backend: ModuleType) -> None:
 
 
 def test_heuristic_bot_games(backend: ModuleType) -> None:
-    n = _games(backend, 200, pure_divisor=40)
+    n = _games(backend, 100, pure_divisor=20)
     bots: list[object] = [HeuristicBot() for _ in range(4)]
     wins = 0
     for seed in range(n):

@@ -32,13 +32,22 @@ from parlour.sisepai import (
 )
 
 
-def test_conformance(backend: ModuleType) -> None:
-    check_conformance(lambda seed: Game(seed=seed), seeds=range(8))
+# A few deals in the README's run; more in the slow profile.
+@pytest.mark.parametrize(
+    "seeds", [range(4), pytest.param(range(4, 20), marks=pytest.mark.slow)], ids=["few", "more"]
+)
+def test_conformance(backend: ModuleType, seeds: range) -> None:
+    check_conformance(lambda seed: Game(seed=seed), seeds=seeds)
 
 
-def test_conformance_min_score_variant(backend: ModuleType) -> None:
+@pytest.mark.parametrize(
+    "seeds",
+    [range(100, 102), pytest.param(range(102, 110), marks=pytest.mark.slow)],
+    ids=["few", "more"],
+)
+def test_conformance_min_score_variant(backend: ModuleType, seeds: range) -> None:
     rules = Rules(min_score=6, command=2)
-    check_conformance(lambda seed: Game(rules, seed=seed), seeds=range(100, 104))
+    check_conformance(lambda seed: Game(rules, seed=seed), seeds=seeds)
 
 
 def test_registry_and_construction() -> None:
