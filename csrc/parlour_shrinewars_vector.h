@@ -70,6 +70,17 @@ typedef struct {
     uint8_t pad;
 } parlour_swv_marks;
 
+/* What a learner's observation row was last written with, beyond what is
+ * rewritten at every ask: the cards its 36-flag blocks show (won cards by
+ * seat relative to the row's, the lot, the cards set aside), so that only
+ * the flags that changed are written (a step changes a few of its 288). */
+typedef struct {
+    uint64_t won[PARLOUR_SWG_MAX_PLAYERS];
+    uint64_t lot, set_aside;
+    uint8_t valid; /* 0: the row may hold anything (written whole next) */
+    uint8_t pad[7];
+} parlour_swv_row;
+
 typedef struct {
     parlour_swg_game g;
     parlour_pyrandom deals; /* this table's deal seeds */
@@ -90,6 +101,7 @@ typedef struct {
      * all public, worked out at the same time. */
     int32_t change[PARLOUR_SWG_MAX_PLAYERS][4];
     int32_t points_lots;
+    parlour_swv_row rows[PARLOUR_SWG_MAX_PLAYERS];    /* by learner slot */
     parlour_swv_marks marks[PARLOUR_SWG_MAX_PLAYERS]; /* by learner slot */
     /* The actions of the deal being played, and of the last finished one
      * (grown as needed: a lot may see up to 2 * players * oinks bids). */
@@ -113,6 +125,18 @@ typedef struct {
     int8_t slot[PARLOUR_SWG_MAX_PLAYERS];     /* index among the learners, -1 */
     int opponents; /* PARLOUR_SWV_RANDOM or _HEURISTIC */
     int err_table, err_seat, err_kind, err_status;
+    /* Nonzero: every row written is also encoded whole by
+     * parlour_swv_encode and compared (PARLOUR_E_ARG on a difference), for
+     * the tests of the incremental rows. */
+    int verify;
+    /* The observation's ratios, worked out once (the same double division
+     * rounded to float as parlour_swv_encode does): Oinks over Oinks per
+     * element, 0 .. per_element; bid amounts over the most bid, 0 .. 2
+     * per_element; points over the most points; cards left over 36. */
+    int32_t per_element;
+    float *oink_ratio, *bid_ratio;
+    float point_ratio[325];
+    float cards_ratio[PARLOUR_SW_CARDS + 1];
     parlour_swv_table *tables;
 } parlour_swv_env;
 

@@ -46,7 +46,8 @@ static float ratio(double a, double b)
     return (float)(a / b);
 }
 
-static void flags(float *out, uint64_t mask)
+/* out[b] = value for each bit b of mask. */
+static void flags_value(float *out, uint64_t mask, float value)
 {
     while (mask) {
 #if defined(__GNUC__) || defined(__clang__)
@@ -56,9 +57,14 @@ static void flags(float *out, uint64_t mask)
         while (!((mask >> b) & 1u))
             b++;
 #endif
-        out[b] = 1.0f;
+        out[b] = value;
         mask &= mask - 1;
     }
+}
+
+static void flags(float *out, uint64_t mask)
+{
+    flags_value(out, mask, 1.0f);
 }
 
 void parlour_swv_changes(const parlour_swg_game *g, int32_t (*change)[4])
@@ -139,6 +145,98 @@ int parlour_swv_encode(const parlour_swg_game *g, int seat, const int32_t *lot_b
     return PARLOUR_OK;
 }
 
+/* v / den from the ratios worked out once (t[0 .. top]), or by the same
+ * division outside them. */
+static float ratio_of(const float *t, int32_t top, int32_t v, double den)
+{
+    return v >= 0 && v <= top ? t[v] : ratio(v, den);
+}
+
+/* The row of `seat` as parlour_swv_encode writes it, written over what the
+ * row held when *row was last brought up to date: every field but the
+ * three blocks of card flags is rewritten (a few dozen floats, most from
+ * the ratio tables), and of the card flags only those that changed. Reads
+ * the state itself rather than the seat's snapshot: only public fields and
+ * the seat's own values (its forbidden digits, its element-0 Oinks for the
+ * start) go into the row. */
+static int encode_row(const parlour_swv_env *env, const parlour_swv_table *tb, int seat,
+                      parlour_swv_row *row, float *out)
+{
+    const parlour_swg_game *g = &tb->g;
+    int n = g->players;
+    int32_t start = g->oinks[seat][0] - tb->change[seat][0];
+    /* Another start than the table's cannot come of legal play. */
+    if (start != env->oinks || n != env->players)
+        return PARLOUR_E_ARG;
+    int32_t per = env->per_element, most = 2 * per;
+    double per_element = (double)per, most_bid = 2.0 * per_element;
+    int over = g->over != 0;
+    if (!row->valid) {
+        memset(out, 0, sizeof(float) * PARLOUR_SWV_OBS);
+        memset(row, 0, sizeof *row);
+        for (int r = 0; r < n; r++)
+            out[O_SEATS + r] = 1.0f;
+        row->valid = 1;
+    }
+    int rel[SEATS]; /* rel[s]: seat s counted from the row's seat */
+    for (int r = 0, s = seat; r < n; r++, s = s + 1 == n ? 0 : s + 1) {
+        rel[s] = r;
+        for (int e = 0; e < 4; e++)
+            out[O_OINKS + 4 * r + e] =
+                ratio_of(env->oink_ratio, per, start + tb->change[s][e], per_element);
+        uint64_t w = g->won[s];
+        if (w != row->won[r]) {
+            flags_value(out + O_WON + 36 * r, row->won[r] & ~w, 0.0f);
+            flags_value(out + O_WON + 36 * r, w & ~row->won[r], 1.0f);
+            row->won[r] = w;
+        }
+        out[O_POINTS + r] = ratio_of(env->point_ratio, 324, tb->points[s], MAX_POINTS);
+    }
+    for (int e = 0; e < 4; e++) {
+        double v = g->pool[e] / MAX_POOL;
+        out[O_POOL + e] = (float)(v < 1.0 ? v : 1.0);
+    }
+    uint64_t lot = 0;
+    for (int i = 0; i < g->lot_n; i++)
+        lot |= UINT64_C(1) << g->lot[i];
+    if (lot != row->lot) {
+        flags_value(out + O_LOT, row->lot & ~lot, 0.0f);
+        flags_value(out + O_LOT, lot & ~row->lot, 1.0f);
+        row->lot = lot;
+    }
+    memset(out + O_OPENER, 0, sizeof(float) * SEATS);
+    if (!over)
+        out[O_OPENER + rel[g->opener]] = 1.0f;
+    /* the high bid, the bids and passes on the lot: all change at a step */
+    memset(out + O_HIGH_BID, 0, sizeof(float) * (O_FORBIDDEN - O_HIGH_BID));
+    if (g->high_seat >= 0) {
+        out[O_HIGH_BID] = ratio_of(env->bid_ratio, most, g->high_amount, most_bid);
+        for (int e = 0; e < 4; e++)
+            out[O_HIGH_PAID + e] = ratio_of(env->oink_ratio, per, g->high_paid[e], per_element);
+        out[O_HIGH_BIDDER + rel[g->high_seat]] = 1.0f;
+    }
+    for (int s = 0; s < n; s++) {
+        if (tb->lot_bid[s] > 0)
+            out[O_LOT_BIDS + rel[s]] = ratio_of(env->bid_ratio, most, tb->lot_bid[s], most_bid);
+        if ((g->passed >> s) & 1u)
+            out[O_PASSED + rel[s]] = 1.0f;
+    }
+    for (int d = 0; d < 9; d++)
+        out[O_FORBIDDEN + d] = (float)((g->values[seat] >> d) & 1u);
+    out[O_CARDS_LEFT] = ratio_of(env->cards_ratio, PARLOUR_SW_CARDS, g->deck_len - g->deck_top,
+                                 MAX_CARDS);
+    if (g->set_aside != row->set_aside) {
+        flags_value(out + O_SET_ASIDE, row->set_aside & ~g->set_aside, 0.0f);
+        flags_value(out + O_SET_ASIDE, g->set_aside & ~row->set_aside, 1.0f);
+        row->set_aside = g->set_aside;
+    }
+    memset(out + O_TO_ACT, 0, sizeof(float) * SEATS);
+    if (!over && g->turn >= 0 && g->turn < n)
+        out[O_TO_ACT + rel[g->turn]] = 1.0f;
+    out[O_OVER] = over ? 1.0f : 0.0f;
+    return PARLOUR_OK;
+}
+
 /* The lot's elements, lowest first (high -1 for a lot of one element). */
 static void lot_elements(const parlour_swg_game *g, int *low, int *high)
 {
@@ -165,19 +263,45 @@ static size_t default_id(int32_t most, int low, int high, int32_t held_low, int3
     return 1 + 4 * m + (pair * m + (size_t)held_low - 1) * m + (size_t)(amount - held_low) - 1;
 }
 
-/* Set (value 1) or clear (0) the ids of a row marked from *m. */
+/* Write the ids of amounts a0..a1, which lie at id0 .. id0 + a1 - a0:
+ * value for an amount of an allowed unit digit, 0 for a forbidden one (its
+ * id is set for no other amount, so 0 is what it holds). */
+static void mark_span(uint8_t *mask, size_t id0, int32_t a0, int32_t a1, uint32_t bad,
+                      uint8_t value)
+{
+    if (a0 > a1)
+        return;
+    if (!value) {
+        memset(mask + id0, 0, (size_t)(a1 - a0) + 1);
+        return;
+    }
+    /* no branch on the last digit, which the random bids make
+     * unpredictable */
+    uint8_t *p = mask + id0;
+    int d = (int)(a0 % 10);
+    for (int32_t a = a0; a <= a1; a++) {
+        *p++ = (uint8_t)(((bad >> d) & 1u) ^ 1u);
+        d = d == 9 ? 0 : d + 1;
+    }
+}
+
+/* Set (value 1) or clear (0) the ids of a row marked from *m: the amounts a
+ * seat can pay from its holding of the lower element lie in one run of ids
+ * of that element's block, the rest in one run of the pair's block (or of
+ * the higher element's block when it holds none of the lower). */
 static void mark(uint8_t *mask, int32_t most, const parlour_swv_marks *m, uint8_t value)
 {
     mask[0] = value;
-    /* Every amount written, a forbidden one with 0 (its id is set for no
-     * other amount, so 0 is what it holds): no branch on the last digit,
-     * which the random bids make unpredictable. */
-    int d = (int)(m->lo % 10);
-    for (int32_t a = m->lo; a <= m->hi; a++) {
-        uint8_t ok = (uint8_t)(((m->bad >> d) & 1u) ^ 1u);
-        mask[default_id(most, m->low, m->high, m->held_low, a)] = (uint8_t)(value & ok);
-        d = d == 9 ? 0 : d + 1;
-    }
+    if (m->lo > m->hi)
+        return;
+    int32_t split = m->hi < m->held_low ? m->hi : m->held_low;
+    if (m->lo <= split)
+        mark_span(mask, default_id(most, m->low, m->high, m->held_low, m->lo), m->lo, split,
+                  m->bad, value);
+    int32_t from = m->lo > split + 1 ? m->lo : split + 1;
+    if (from <= m->hi)
+        mark_span(mask, default_id(most, m->low, m->high, m->held_low, from), from, m->hi,
+                  m->bad, value);
 }
 
 /* What legal_mask(seat) marks, as marks (state 0 when the seat need not
@@ -248,6 +372,19 @@ static int32_t kth_amount(int32_t lo, uint32_t bad, uint32_t k)
         }
 }
 
+/* How many of the amounts 0..x (x >= 0) have a unit digit not in bad. */
+static uint32_t allowed_upto(int32_t x, uint32_t bad)
+{
+    uint32_t ok = ~bad & 0x3ffu;
+    uint32_t per = 0, part = 0, last = (uint32_t)(x % 10);
+    for (uint32_t d = 0; d < 10; d++) {
+        uint32_t bit = (ok >> d) & 1u;
+        per += bit;
+        part += d <= last ? bit : 0u;
+    }
+    return (uint32_t)(x / 10) * per + part;
+}
+
 int parlour_swv_random(const parlour_swg_game *g, int seat, parlour_pyrandom *rng,
                        int32_t *amount, int32_t paid[4])
 {
@@ -259,17 +396,8 @@ int parlour_swv_random(const parlour_swg_game *g, int seat, parlour_pyrandom *rn
     if (st < 0)
         return st;
     uint32_t nbids = 0;
-    if (lo <= hi) {
-        /* count the legal amounts decade by decade */
-        for (int d = 0; d < 10; d++) {
-            if ((bad >> d) & 1u)
-                continue;
-            /* amounts a in lo..hi with a % 10 == d */
-            int32_t first = lo + ((d - lo % 10) % 10 + 10) % 10;
-            if (first <= hi)
-                nbids += (uint32_t)((hi - first) / 10 + 1);
-        }
-    }
+    if (lo <= hi)
+        nbids = allowed_upto(hi, bad) - allowed_upto(lo - 1, bad);
     /* rng.choice(legal): index 0 is the pass, then the bids ascending */
     uint32_t k = parlour_pyrandom_below(rng, nbids + 1);
     if (k == 0) {
@@ -316,18 +444,45 @@ static int deal(parlour_swv_env *env, parlour_swv_table *tb)
     return PARLOUR_OK;
 }
 
-/* Each seat's points now: scored again only after a lot was decided
- * (won cards change only then). */
+/* Each seat's points and public Oink changes now: brought up to date only
+ * after a lot was decided (won cards and holdings change only then), and
+ * then only from the lots decided since and for their winners' hands (a
+ * lot changes no other seat's won cards). */
 static int update_points(parlour_swv_table *tb)
 {
-    if (tb->points_lots == tb->g.nlots)
+    const parlour_swg_game *g = &tb->g;
+    if (tb->points_lots == g->nlots)
         return PARLOUR_OK;
-    uint32_t winners = 0;
-    int st = parlour_swg_result(&tb->g, tb->points, &winners);
-    if (st < 0)
-        return st;
-    parlour_swv_changes(&tb->g, tb->change);
-    tb->points_lots = tb->g.nlots;
+    if (tb->points_lots < 0 || tb->points_lots > g->nlots) {
+        uint32_t winners = 0;
+        int st = parlour_swg_result(g, tb->points, &winners);
+        if (st < 0)
+            return st;
+        parlour_swv_changes(g, tb->change);
+        tb->points_lots = g->nlots;
+        return PARLOUR_OK;
+    }
+    unsigned rescore = 0;
+    for (int i = tb->points_lots; i < g->nlots; i++) {
+        const parlour_swg_lot *l = &g->lots[i];
+        if (l->winner < 0)
+            continue;
+        rescore |= 1u << l->winner;
+        for (int e = 0; e < 4; e++)
+            tb->change[l->winner][e] -= l->paid[e];
+        for (int r = 0; r < g->players; r++)
+            if ((l->receivers >> r) & 1u)
+                for (int e = 0; e < 4; e++)
+                    tb->change[r][e] += l->share[e];
+    }
+    for (int s = 0; rescore; s++, rescore >>= 1)
+        if (rescore & 1u) {
+            int p = parlour_sw_score_mask(g->won[s]);
+            if (p < 0)
+                return p;
+            tb->points[s] = p;
+        }
+    tb->points_lots = g->nlots;
     return PARLOUR_OK;
 }
 
@@ -470,10 +625,18 @@ static int write_out(parlour_swv_env *env, int i, const parlour_swv_out *out)
         out->to_act[row] = 1;
         if (now.state)
             mark(mask, env->most, &now, 1);
-        st = parlour_swv_encode(&tb->g, seat, tb->lot_bid, tb->points,
-                                (const int32_t (*)[4])tb->change, out->obs + row * PARLOUR_SWV_OBS);
+        float *obs = out->obs + row * PARLOUR_SWV_OBS;
+        st = encode_row(env, tb, seat, &tb->rows[k], obs);
         if (st < 0)
             return st;
+        if (env->verify) {
+            float whole[PARLOUR_SWV_OBS];
+            st = parlour_swv_encode(&tb->g, seat, tb->lot_bid, NULL, NULL, whole);
+            if (st < 0)
+                return st;
+            if (memcmp(whole, obs, sizeof whole) != 0)
+                return PARLOUR_E_ARG;
+        }
     }
     memset(tb->pending, 0, sizeof tb->pending); /* the bots' points are nobody's reward */
     out->done[i] = tb->done;
@@ -495,8 +658,10 @@ static int run_one(parlour_swv_env *env, int i, int op, const parlour_swv_out *o
         tb->nlast = 0;
         tb->last_seed = 0;
         tb->asked = -1;
-        for (int k = 0; k < env->nlearners; k++)
+        for (int k = 0; k < env->nlearners; k++) {
             tb->marks[k].state = 2; /* the rows may hold anything */
+            tb->rows[k].valid = 0;
+        }
         st = deal(env, tb);
     } else if (op == OP_RANDOM) {
         int32_t amount = 0, paid[4] = {0, 0, 0, 0};
@@ -579,6 +744,22 @@ parlour_swv_env *parlour_swv_new(int players, int oinks, int open_table, uint64_
     }
     for (int i = 0; i < ntables; i++)
         env->tables[i].asked = -1;
+    int32_t per = env->most > 1 ? env->most : 1;
+    env->per_element = per;
+    env->oink_ratio = (float *)malloc(((size_t)per + 1) * sizeof(float));
+    env->bid_ratio = (float *)malloc((2 * (size_t)per + 1) * sizeof(float));
+    if (!env->oink_ratio || !env->bid_ratio) {
+        parlour_swv_free(env);
+        return NULL;
+    }
+    for (int32_t v = 0; v <= per; v++)
+        env->oink_ratio[v] = ratio(v, (double)per);
+    for (int32_t v = 0; v <= 2 * per; v++)
+        env->bid_ratio[v] = ratio(v, 2.0 * (double)per);
+    for (int v = 0; v <= 324; v++)
+        env->point_ratio[v] = ratio(v, MAX_POINTS);
+    for (int v = 0; v <= PARLOUR_SW_CARDS; v++)
+        env->cards_ratio[v] = ratio(v, MAX_CARDS);
     return env;
 }
 
@@ -590,6 +771,8 @@ void parlour_swv_free(parlour_swv_env *env)
             free(env->tables[i].last);
         }
         free(env->tables);
+        free(env->oink_ratio);
+        free(env->bid_ratio);
         free(env);
     }
 }

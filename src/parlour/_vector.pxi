@@ -526,6 +526,7 @@ cdef extern from "parlour_shrinewars_vector.h":
         int err_seat
         int err_kind
         int err_status
+        int verify
         parlour_swv_table *tables
     ctypedef struct parlour_swv_out:
         float *obs
@@ -664,6 +665,13 @@ cdef class _ShrineWarsVector:
         """The seed of the deal table ``i`` plays now."""
         self._table(i)
         return self.env.tables[i].seed
+
+    def _verify_rows(self, bint on):
+        """For the tests: with ``on``, every observation row written is also
+        encoded whole from the state (parlour_swv_encode, which works out the
+        points and Oink changes afresh) and compared bit for bit with the row
+        written incrementally; a difference fails the call."""
+        self.env.verify = 1 if on else 0
 
     def finished(self, int i):
         """(deals finished since reset, the last one's seed, its actions as
