@@ -17,6 +17,7 @@ import pytest
 import parlour
 from parlour import _backend
 from parlour.shrinewars import Cards, Game, HeuristicBot, RandomBot, best_partition, score
+from timing import best_seconds
 
 N = 2_000
 
@@ -29,7 +30,7 @@ def holdings(size: int, n: int = N, seed: int = 0) -> list[Cards]:
 
 def per_call(benchmark: Any, fn: Callable[[], Any], n: int, key: str = "ns_per_call") -> None:
     benchmark.pedantic(fn, rounds=5, warmup_rounds=1)
-    benchmark.extra_info[key] = round(benchmark.stats.stats.min / n * 1e9, 1)
+    benchmark.extra_info[key] = round(best_seconds(benchmark) / n * 1e9, 1)
 
 
 @pytest.mark.parametrize("backend", _backend.available())
@@ -76,7 +77,7 @@ def test_bot_games(benchmark: Any, bots: str) -> None:
             parlour.play(Game(seed=seed), players, seed=seed)
 
     benchmark.pedantic(run, rounds=3, warmup_rounds=1)
-    benchmark.extra_info["games_per_s"] = round(games / benchmark.stats.stats.min, 1)
+    benchmark.extra_info["games_per_s"] = round(games / best_seconds(benchmark), 1)
 
 
 ENGINES = ["python"] + (["c"] if "c" in _backend.available() else [])
@@ -95,4 +96,4 @@ def test_engine_games(benchmark: Any, bots: str, engine: str) -> None:
             parlour.play(Game(seed=seed, engine=engine), players, seed=seed)  # type: ignore[arg-type]
 
     benchmark.pedantic(run, rounds=3, warmup_rounds=1)
-    benchmark.extra_info["games_per_s"] = round(games / benchmark.stats.stats.min, 1)
+    benchmark.extra_info["games_per_s"] = round(games / best_seconds(benchmark), 1)

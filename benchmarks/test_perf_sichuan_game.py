@@ -25,6 +25,7 @@ import pytest
 
 from parlour import _backend, play
 from parlour.sichuan import Game, HeuristicBot, RandomBot, waits
+from timing import best_seconds
 
 pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
 
@@ -45,7 +46,7 @@ def _measure(benchmark: Any, run: Callable[[], None]) -> None:
         cpu.append(time.process_time() - start)
 
     benchmark.pedantic(timed, rounds=ROUNDS, warmup_rounds=1)
-    benchmark.extra_info["games_per_second"] = round(GAMES / benchmark.stats.stats.min, 1)
+    benchmark.extra_info["games_per_second"] = round(GAMES / best_seconds(benchmark), 1)
     benchmark.extra_info["games_per_cpu_second"] = round(GAMES / min(cpu[1:] or cpu), 1)
 
 

@@ -26,6 +26,7 @@ from parlour.sisepai import (
     is_complete,
     winning_cards,
 )
+from timing import best_seconds
 
 pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C backend")
 
@@ -63,7 +64,7 @@ def complete_hands(n: int, seed: int = 2) -> list[Hand]:
 
 def per_call(benchmark: Any, fn: Callable[[], Any], n: int) -> None:
     benchmark.pedantic(fn, rounds=10, warmup_rounds=1)
-    benchmark.extra_info["ns_per_call"] = round(benchmark.stats.stats.min / n * 1e9, 1)
+    benchmark.extra_info["ns_per_call"] = round(best_seconds(benchmark) / n * 1e9, 1)
 
 
 @pytest.mark.parametrize("kind", ["dealt", "complete"])
@@ -115,7 +116,7 @@ def test_heuristic_games(benchmark: Any) -> None:
             play(Game(seed=seed), bots, seed=seed)
 
     benchmark.pedantic(run, rounds=3, warmup_rounds=1)
-    benchmark.extra_info["games_per_second"] = round(games / benchmark.stats.stats.min, 1)
+    benchmark.extra_info["games_per_second"] = round(games / best_seconds(benchmark), 1)
 
 
 ENGINES = ["python"] + (["c"] if "c" in _backend.available() else [])
@@ -137,7 +138,7 @@ def test_engine_games(benchmark: Any, bots: str, engine: str) -> None:
         cpu.append(time.process_time() - start)
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
-    benchmark.extra_info["games_per_s"] = round(games / benchmark.stats.stats.min, 1)
+    benchmark.extra_info["games_per_s"] = round(games / best_seconds(benchmark), 1)
     # On a shared machine the process's CPU time says more than the clock.
     benchmark.extra_info["games_per_cpu_s"] = round(games / min(cpu), 1)
 
@@ -161,5 +162,5 @@ def test_engine_alone(benchmark: Any, engine: str) -> None:
         cpu.append(time.process_time() - start)
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
-    benchmark.extra_info["games_per_s"] = round(games / benchmark.stats.stats.min, 1)
+    benchmark.extra_info["games_per_s"] = round(games / best_seconds(benchmark), 1)
     benchmark.extra_info["games_per_cpu_s"] = round(games / min(cpu), 1)
