@@ -18,9 +18,13 @@
  * completeness needs.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "parlour.h"
 
+#include "parlour_bits.h"
 #include "parlour_copy.h" /* callers' arrays are read once, into checked copies */
 
 #define MAGIC 0x7061726c6f757231ull /* "parlour1" */
@@ -47,6 +51,9 @@ struct parlour_sc_tables {
     /* The ten distances of each entry again, a byte each, so that shanten
      * reads them without unpacking nibbles. */
     uint8_t dist[VALID_KEYS][10];
+    /* Zeros, so that the discard search may read 16 bytes from any entry
+     * of dist (combine_last16). */
+    uint8_t dist_pad[6];
     /* bits 0..2: sum of count / 2 (pairs, quads counting two); 3..6: odd counts */
     uint8_t aux[VALID_KEYS];
     /* The completeness bits again, one byte a key (bit 0: decomposes, bit 1:
@@ -119,16 +126,85 @@ static void dp_finish(const uint8_t v[STATES], uint8_t dist[10])
         for (int p = 0; p <= 1; p++) dist[m + 5 * p] = v[SIDX(0, 0, m, p)];
 }
 
-/* dist for one suit with per-rank caps (used when melds take copies). */
-static void suit_dist_capped(const uint8_t h[9], const uint8_t cap[9], uint8_t dist[10])
+/* o = min(o, src + cost) and o = max(o, keep), byte by byte over 16 (o does
+ * not overlap src). Written with SSE2 where there is SSE2: compilers do not
+ * vectorise the plain loops, whose pointers into one buffer might alias. */
+static inline void vec_min_add(uint8_t *o, const uint8_t *src, uint8_t cost)
 {
-    uint8_t a[STATES], b[STATES];
-    dp_start(a);
-    for (int r = 0; r < 9; r++) {
-        dp_step(a, b, h[r], cap[r], r <= 6);
-        memcpy(a, b, STATES);
+#ifdef __SSE2__
+    __m128i a = _mm_adds_epu8(_mm_loadu_si128((const __m128i *)(const void *)src),
+                              _mm_set1_epi8((char)cost));
+    __m128i b = _mm_loadu_si128((const __m128i *)(void *)o);
+    _mm_storeu_si128((__m128i *)(void *)o, _mm_min_epu8(a, b));
+#else
+    for (int i = 0; i < 16; i++) {
+        uint8_t t = (uint8_t)(src[i] + cost);
+        o[i] = t < o[i] ? t : o[i];
     }
-    dp_finish(a, dist);
+#endif
+}
+
+static inline void vec_max(uint8_t *o, const uint8_t *keep)
+{
+#ifdef __SSE2__
+    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)keep);
+    __m128i b = _mm_loadu_si128((const __m128i *)(void *)o);
+    _mm_storeu_si128((__m128i *)(void *)o, _mm_max_epu8(a, b));
+#else
+    for (int i = 0; i < 16; i++) o[i] = keep[i] > o[i] ? keep[i] : o[i];
+#endif
+}
+
+/* dist for one suit with per-rank caps (used when melds take copies), for
+ * at most `maxm` sets (entries of more sets are left INF: shanten reads
+ * only those of at most 4 - melds). The same DP as dp_step, with the sets
+ * and the pair of a state held as one 16-byte vector per pending-chow pair
+ * (x, y), byte m + 9p, so that a move (z chows, a pung, a pair) is the
+ * vector moved up by z (+1, +9) bytes plus its cost, a few vector
+ * instructions (vec_min_add) instead of a loop over sets. A state's m never passes maxm <= 4
+ * and a move adds at most 4 sets, so a no-pair byte lands at most at byte 8
+ * and never in the pair half (9..13); what lands past maxm is reset to INF
+ * after each rank. Pending chows beyond a rank's cap end the state, as in
+ * dp_step; a pung and a pair at one rank would take five copies. */
+#define VSTRIDE 9
+static void suit_dist_capped(const uint8_t h[9], const uint8_t cap[9], int maxm, uint8_t dist[10])
+{
+    /* buf[x][y]: INF in bytes 0..15, the state's vector in 16..31, so that
+     * buf[x][y] + 16 - k is the vector moved up k bytes with INF shifted in. */
+    uint8_t buf[2][5][5][32], keep[16];
+    int cur = 0;
+    memset(buf, INF, sizeof buf);
+    buf[0][0][0][16] = 0;
+    /* INF in the bytes of more than maxm sets (and the two past the pair half). */
+    for (int i = 0; i < 16; i++) keep[i] = (uint8_t)((i % VSTRIDE <= maxm && i < 2 * VSTRIDE) ? 0 : INF);
+    for (int r = 0; r < 9; r++) {
+        int have = h[r], c = cap[r], chows = r <= 6, lim = c < maxm ? c : maxm;
+        uint8_t (*in)[5][32] = buf[cur], (*out)[5][32] = buf[cur ^ 1];
+        for (int x = 0; x <= 4; x++)
+            for (int y = 0; x + y <= 4; y++) memset(out[x][y] + 16, INF, 16);
+        for (int x = 0; x <= lim; x++)
+            for (int y = 0; x + y <= lim; y++) {
+                const uint8_t *v = in[x][y];
+                int room = c - x - y, zmax = chows ? (room < maxm ? room : maxm) : 0;
+                for (int z = 0; z <= zmax; z++) {
+                    uint8_t *o = out[y][z] + 16;
+                    int use = x + y + z, left = room - z;
+                    /* (shift, extra copies) of the moves: plain, a pair, a pung. */
+                    int moves = 1 + (left >= 2) + (left >= 3);
+                    static const uint8_t SHIFT[3] = {0, VSTRIDE, 1}, EXTRA[3] = {0, 2, 3};
+                    for (int mv = 0; mv < moves; mv++) {
+                        int u = use + EXTRA[mv];
+                        uint8_t cost = (uint8_t)(u > have ? u - have : 0);
+                        vec_min_add(o, v + 16 - z - SHIFT[mv], cost);
+                    }
+                }
+            }
+        for (int x = 0; x <= 4; x++)
+            for (int y = 0; x + y <= 4; y++) vec_max(out[x][y] + 16, keep);
+        cur ^= 1;
+    }
+    for (int m = 0; m <= 4; m++)
+        for (int p = 0; p <= 1; p++) dist[m + 5 * p] = buf[cur][0][0][16 + m + VSTRIDE * p];
 }
 
 static void build(struct parlour_sc_tables *t, int r, uint32_t key, int n, const uint8_t *v,
@@ -192,6 +268,7 @@ int parlour_sc_tables_init(void *buffer, size_t size)
     if (base != VALID_KEYS) return PARLOUR_E_BUFFER;
     memset(t->entry, 0, sizeof t->entry);
     memset(t->aux, 0, sizeof t->aux);
+    memset(t->dist_pad, 0, sizeof t->dist_pad);
     memset(t->flags, N_INVALID << 4, sizeof t->flags);
     dp_start(start);
     build(t, 0, 0, 0, start, h);
@@ -330,17 +407,16 @@ int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int m
     return PARLOUR_OK;
 }
 
-/* Min over splitting `sets` sets among the suits with the pair in one suit:
- * a min-plus product of the first two suits' vectors, then the third. */
-static inline int combine(const uint8_t *const d[3], int sets)
+/* The min-plus product of two suits' dist vectors up to `sets` sets, the
+ * pair in at most one of them: ab[m] (no pair) and ab[m + 5] (the pair). */
+static inline void combine_two(const uint8_t *a, const uint8_t *b, int sets, uint8_t ab[10])
 {
-    uint8_t ab[10];
     for (int m = 0; m <= sets; m++) {
         int best0 = 1000, best1 = 1000;
         for (int i = 0; i <= m; i++) {
-            int x = d[0][i] + d[1][m - i];
-            int y = d[0][i + 5] + d[1][m - i];
-            int z = d[0][i] + d[1][m - i + 5];
+            int x = a[i] + b[m - i];
+            int y = a[i + 5] + b[m - i];
+            int z = a[i] + b[m - i + 5];
             if (x < best0) best0 = x;
             if (y < best1) best1 = y;
             if (z < best1) best1 = z;
@@ -348,18 +424,36 @@ static inline int combine(const uint8_t *const d[3], int sets)
         ab[m] = (uint8_t)(best0 > INF ? INF : best0);
         ab[m + 5] = (uint8_t)(best1 > INF ? INF : best1);
     }
+}
+
+/* The whole hand's distance to `sets` sets and a pair from the product of
+ * two suits (combine_two) and the third suit's vector. Min-plus is
+ * associative and commutative, so any suit may be the third: the discard
+ * evaluation below keeps the product of the two suits a change leaves alone
+ * and pays only this step per changed suit. */
+static inline int combine_last(const uint8_t ab[10], const uint8_t *c, int sets)
+{
     int best = 1000;
     for (int m = 0; m <= sets; m++) {
-        int x = ab[m + 5] + d[2][sets - m];
-        int y = ab[m] + d[2][sets - m + 5];
+        int x = ab[m + 5] + c[sets - m];
+        int y = ab[m] + c[sets - m + 5];
         if (x < best) best = x;
         if (y < best) best = y;
     }
     return best;
 }
 
-/* Shanten from the suits' keys; a suit listed in `capped` (bit s) takes its
- * dist from the capped DP over counts instead of the table. */
+/* Min over splitting `sets` sets among the suits with the pair in one suit:
+ * a min-plus product of the first two suits' vectors, then the third. */
+static inline int combine(const uint8_t *const d[3], int sets)
+{
+    uint8_t ab[10];
+    combine_two(d[0], d[1], sets, ab);
+    return combine_last(ab, d[2], sets);
+}
+
+/* The missing suit's vector: its tiles count for nothing, it takes no set
+ * or pair. */
 static const uint8_t MISSING_DIST[10] = {0, INF, INF, INF, INF, INF, INF, INF, INF, INF};
 
 /* Shanten from the suits' keys; a suit listed in `capped` (bit s) takes its
@@ -379,7 +473,7 @@ static int shanten_core(const parlour_sc_tables *t, const uint32_t keys[3], int 
             } else if (capped & (1 << s)) {
                 uint8_t cap[9];
                 for (int r = 0; r < 9; r++) cap[r] = (uint8_t)(4 - meld_counts[9 * s + r]);
-                suit_dist_capped(counts + 9 * s, cap, own[s]);
+                suit_dist_capped(counts + 9 * s, cap, 4 - melds, own[s]);
                 d[s] = own[s];
             } else {
                 d[s] = t->dist[idx[s]];
@@ -793,16 +887,109 @@ int parlour_sc_batch_shanten(const parlour_sc_tables *t, const uint8_t *counts, 
     return PARLOUR_OK;
 }
 
-/* ---- discard evaluation for bots ------------------------------------ */
+/* ---- discard evaluation for bots ------------------------------------
+ * Each row evaluated differs from the hand in one suit (a discard) or two (a
+ * discard and a draw), so the search keeps per suit the product of the
+ * other two suits' vectors (combine_two) and the seven-pairs counts, and
+ * pays for a row one table read and combine_last: the same numbers as
+ * shanten_core on the row (tests/test_sichuan_eval.py checks them against
+ * single shanten calls), at about a tenth of the cost. */
 
-static int row_shanten(const parlour_sc_tables *t, const uint8_t c[27], int melds, int missing)
+/* Seven-pairs distance from the pairs (quads count two) and odd counts. */
+static inline int pairs_dist(int pairs, int odd)
 {
-    uint32_t keys[3] = {suit_key(c), suit_key(c + 9), suit_key(c + 18)};
-    unsigned n0 = t->flags[keys[0]] >> 4, n1 = t->flags[keys[1]] >> 4, n2 = t->flags[keys[2]] >> 4;
-    unsigned tiles = n0 + n1 + n2 + 3u * (unsigned)melds;
-    if ((n0 | n1 | n2) == N_INVALID || (tiles != 13u && tiles != 14u))
-        return PARLOUR_SC_SHANTEN_IMPOSSIBLE;
-    return shanten_core(t, keys, melds, missing, PARLOUR_SC_FORM_ANY, NULL, NULL, 0);
+    int need = pairs >= 7 ? 0 : 7 - pairs;
+    return 2 * need - (odd < need ? odd : need);
+}
+
+/* One hand's suits as the search sees them. */
+typedef struct {
+    uint32_t key[3];
+    const uint8_t *d[3]; /* MISSING_DIST for the missing suit */
+    int pairs[3], odd[3]; /* 0 for the missing suit */
+} gains_hand;
+
+static inline void gains_suit(const parlour_sc_tables *t, gains_hand *h, int s, uint32_t key,
+                              int missing)
+{
+    h->key[s] = key;
+    if (s == missing) {
+        h->d[s] = MISSING_DIST;
+        h->pairs[s] = h->odd[s] = 0;
+        return;
+    }
+    uint32_t i = dense(t, key);
+    h->d[s] = t->dist[i];
+    h->pairs[s] = t->aux[i] & 7;
+    h->odd[s] = (t->aux[i] >> 3) & 15;
+}
+
+/* combine_last over a third suit's entry, in a form the compiler turns into
+ * a few vector instructions: w (prepare_last) pairs each byte of the
+ * entry's 16 (its 10 and 6 of what follows) with the product's byte it
+ * adds to, and the pad bytes with 0x7f. Every byte is at most INF (0x3f),
+ * so no sum wraps and a pad sum (at least 0x7f) is above every real one:
+ * the minimum is combine_last's. */
+static inline void prepare_last(const uint8_t ab[10], int sets, uint8_t w[16])
+{
+    memset(w, 0x7f, 16);
+    for (int i = 0; i <= sets; i++) {
+        w[i] = ab[sets - i + 5];
+        w[i + 5] = ab[sets - i];
+    }
+}
+
+static inline int combine_last16(const uint8_t w[16], const uint8_t *c)
+{
+#ifdef __SSE2__
+    /* Compilers leave the byte-minimum reduction of the loop below scalar. */
+    __m128i x = _mm_add_epi8(_mm_loadu_si128((const __m128i *)(const void *)w),
+                             _mm_loadu_si128((const __m128i *)(const void *)c));
+    x = _mm_min_epu8(x, _mm_srli_si128(x, 8));
+    x = _mm_min_epu8(x, _mm_srli_si128(x, 4));
+    x = _mm_min_epu8(x, _mm_srli_si128(x, 2));
+    x = _mm_min_epu8(x, _mm_srli_si128(x, 1));
+    return _mm_cvtsi128_si32(x) & 0xff;
+#else
+    uint8_t v[16], best = 0xff;
+    memcpy(v, c, 16);
+    for (int i = 0; i < 16; i++) {
+        uint8_t x = (uint8_t)(w[i] + v[i]);
+        best = x < best ? x : best;
+    }
+    return best;
+#endif
+}
+
+/* shanten_core's answer (form any) for the hand `h` with suit s's vector,
+ * pairs and odd counts replaced by those of the entry at dense index i
+ * (s not the missing suit), w prepared from the other two suits' product:
+ * the standard form's shanten in *std and seven pairs' in *sp (99 with
+ * melds); the answer is the lower. */
+static inline void gains_shanten(const parlour_sc_tables *t, const gains_hand *h,
+                                 const uint8_t w[16], int s, uint32_t i, int melds, int *std,
+                                 int *sp)
+{
+    int dist = combine_last16(w, (const uint8_t *)t->dist + 10u * i);
+    *std = dist < INF ? dist - 1 : PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+    *sp = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+    if (melds == 0) {
+        int pairs = h->pairs[0] + h->pairs[1] + h->pairs[2] - h->pairs[s] + (t->aux[i] & 7);
+        int odd = h->odd[0] + h->odd[1] + h->odd[2] - h->odd[s] + ((t->aux[i] >> 3) & 15);
+        *sp = pairs_dist(pairs, odd) - 1;
+    }
+}
+
+/* The same for a change in the missing suit: the hand's own shanten. */
+static inline void gains_shanten_missing(const gains_hand *h, const uint8_t ab[10], int s,
+                                         int melds, int *std, int *sp)
+{
+    int dist = combine_last(ab, h->d[s], 4 - melds);
+    *std = dist < INF ? dist - 1 : PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+    *sp = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+    if (melds == 0)
+        *sp = pairs_dist(h->pairs[0] + h->pairs[1] + h->pairs[2],
+                         h->odd[0] + h->odd[1] + h->odd[2]) - 1;
 }
 
 int parlour_sc_discard_gains(const parlour_sc_tables *t, const uint8_t counts[27], int melds,
@@ -823,30 +1010,94 @@ int parlour_sc_discard_gains(const parlour_sc_tables *t, const uint8_t counts[27
         if (live[k] > 4) return PARLOUR_E_COUNT;
     }
     if (n + 3u * (unsigned)melds != 14u) return PARLOUR_E_SIZE;
-    uint8_t row[27];
-    memcpy(row, counts, 27);
+    /* 14 tiles: every suit, less one tile or with one more after a discard,
+     * has a key of at most 14 tiles, so every key below has an entry. */
+    int sets = 4 - melds;
+    gains_hand h;
+    uint8_t ab[3][10], w[3][16]; /* ab[s]: the product of the two suits other than s */
+    for (int s = 0; s < 3; s++) gains_suit(t, &h, s, suit_key(counts + 9 * s), missing);
+    for (int s = 0; s < 3; s++) {
+        combine_two(h.d[(s + 1) % 3], h.d[(s + 2) % 3], sets, ab[s]);
+        prepare_last(ab[s], sets, w[s]);
+    }
     int best = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+    int8_t std_of[27], sp_of[27]; /* each candidate's two forms */
+    uint32_t open = 0; /* bit j: j is live and the hand holds fewer than 4 */
+    uint32_t odd = 0;  /* bit j: the hand holds an odd number of j */
     for (int k = 0; k < 27; k++) {
         gain_out[k] = 0;
         shanten_out[k] = PARLOUR_SC_SHANTEN_IMPOSSIBLE;
+        if (live[k] && counts[k] < 4) open |= 1u << k;
+        odd |= (uint32_t)(counts[k] & 1u) << k;
         if (!counts[k] || (candidates != NULL && !candidates[k])) continue;
-        row[k]--;
-        int v = row_shanten(t, row, melds, missing);
-        row[k]++;
+        int s = k / 9, sh_std, sh_sp;
+        if (s == missing)
+            gains_shanten_missing(&h, ab[s], s, melds, &sh_std, &sh_sp);
+        else
+            gains_shanten(t, &h, w[s], s, dense(t, h.key[s] - POW5[k % 9]), melds, &sh_std, &sh_sp);
+        int v = sh_sp < sh_std ? sh_sp : sh_std;
+        std_of[k] = (int8_t)sh_std;
+        sp_of[k] = (int8_t)sh_sp;
         shanten_out[k] = (int8_t)v;
         if (v < best) best = v;
     }
+    if (best == PARLOUR_SC_SHANTEN_IMPOSSIBLE) return best;
+    /* Adding a tile of the missing suit leaves a shanten as it was. */
+    if (missing >= 0) open &= ~(0x1ffu << (9 * missing));
+    /* Dense indices of the hand's suits with one more tile of a kind: the
+     * same for every candidate discarded from another suit. */
+    uint32_t up[27], have_up = 0;
     for (int k = 0; k < 27; k++) {
-        if (shanten_out[k] != best || best == PARLOUR_SC_SHANTEN_IMPOSSIBLE) continue;
-        unsigned gain = 0;
-        row[k]--;
-        for (int j = 0; j < 27; j++) {
-            if (!live[j] || row[j] >= 4) continue;
-            row[j]++;
-            if (row_shanten(t, row, melds, missing) < best) gain += live[j];
-            row[j]--;
+        if (shanten_out[k] != best) continue;
+        /* The hand less k, whose shanten is best. Adding a tile lowers
+         * either form's distance by at most one, so only a form whose
+         * shanten is best can go lower: seven pairs by the parity of what
+         * the hand holds of j (an odd count makes a pair), the standard
+         * form by the changed suit's entry. */
+        int sk = k / 9;
+        gains_hand g = h;
+        gains_suit(t, &g, sk, h.key[sk] - POW5[k % 9], missing);
+        uint32_t todo = open | (live[k] ? 1u << k : 0u); /* k: now fewer than 4 */
+        if (missing >= 0) todo &= ~(0x1ffu << (9 * missing));
+        uint32_t lower = 0; /* kinds whose addition lowers the shanten */
+        if (sp_of[k] == best) {
+            int pairs = g.pairs[0] + g.pairs[1] + g.pairs[2], nodd = g.odd[0] + g.odd[1] + g.odd[2];
+            uint32_t hodd = odd ^ (1u << k);
+            if (nodd > 0 && pairs_dist(pairs + 1, nodd - 1) - 1 < best) lower |= todo & hodd;
+            if (pairs_dist(pairs, nodd + 1) - 1 < best) lower |= todo & ~hodd;
         }
-        row[k]++;
+        if (std_of[k] == best) {
+            for (int s = 0; s < 3; s++) {
+                uint32_t any = (todo & ~lower) >> (9 * s) & 0x1ffu;
+                if (!any) continue;
+                const uint8_t *pw = w[s];
+                uint8_t gab[10], gw[16];
+                if (s != sk) {
+                    /* The other two suits are sk, changed, and the third. */
+                    combine_two(g.d[sk], g.d[3 - s - sk], sets, gab);
+                    prepare_last(gab, sets, gw);
+                    pw = gw;
+                }
+                do {
+                    int r = parlour_lowest_bit(any), j = 9 * s + r;
+                    any &= any - 1;
+                    uint32_t i;
+                    if (s == sk) {
+                        i = dense(t, g.key[s] + POW5[r]);
+                    } else {
+                        if (!((have_up >> j) & 1u)) {
+                            up[j] = dense(t, h.key[s] + POW5[r]);
+                            have_up |= 1u << j;
+                        }
+                        i = up[j];
+                    }
+                    int dist = combine_last16(pw, (const uint8_t *)t->dist + 10u * i);
+                    if (dist < INF && dist - 1 < best) lower |= 1u << j;
+                } while (any);
+            }
+        }
+        unsigned gain = 0;
+        for (; lower; lower &= lower - 1) gain += live[parlour_lowest_bit(lower)];
         gain_out[k] = (uint16_t)gain;
     }
     return best;

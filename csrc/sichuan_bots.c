@@ -45,10 +45,10 @@ static int readable(const parlour_sg_view *v, int seat)
      * in the held set would be discards parlour_sg_legal lists with codes
      * beyond the discard block. The discards are checked where they are
      * read (discard). */
+    unsigned over = 0; /* one pass without branches: the loop vectorises */
     for (int k = 0; k < KINDS; k++)
-        if (v->counts[seat][k] > 4)
-            return 0;
-    return !(v->held[seat][1] >> (PARLOUR_SG_TILES - 64));
+        over |= v->counts[seat][k] > 4;
+    return !over && !(v->held[seat][1] >> (PARLOUR_SG_TILES - 64));
 }
 
 /* Common checks; PARLOUR_OK when `seat` is one of the seats to act. */
