@@ -77,6 +77,10 @@ typedef struct {
 typedef struct {
     uint64_t won[PARLOUR_SWG_MAX_PLAYERS];
     uint64_t lot, set_aside;
+    /* The deal (parlour_swv_table.dealt) and lots decided it was written
+     * at: while both stay, only the fields of the lot's bidding change. */
+    uint32_t dealt;
+    int32_t nlots;
     uint8_t valid; /* 0: the row may hold anything (written whole next) */
     uint8_t pad[7];
 } parlour_swv_row;
@@ -101,6 +105,7 @@ typedef struct {
      * all public, worked out at the same time. */
     int32_t change[PARLOUR_SWG_MAX_PLAYERS][4];
     int32_t points_lots;
+    uint32_t dealt; /* deals dealt since the table was made */
     parlour_swv_row rows[PARLOUR_SWG_MAX_PLAYERS];    /* by learner slot */
     parlour_swv_marks marks[PARLOUR_SWG_MAX_PLAYERS]; /* by learner slot */
     /* The actions of the deal being played, and of the last finished one

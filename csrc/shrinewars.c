@@ -59,18 +59,15 @@ static void sw_cover(int cover[9], int start, int len, int delta)
 #define SW_RUN_STARTS                                                                              \
     (UINT64_C(0x1f) | (UINT64_C(0x1f) << 9) | (UINT64_C(0x1f) << 18) | (UINT64_C(0x1f) << 27))
 
+/* Bits set in m (36 bits at most): by halves, quarters, ... in parallel,
+ * as a build without a popcount instruction would otherwise call a
+ * library routine. */
 static int sw_popcount(uint64_t m)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(m);
-#else
-    int n = 0;
-    while (m) {
-        m &= m - 1u;
-        n++;
-    }
-    return n;
-#endif
+    m = m - ((m >> 1) & UINT64_C(0x5555555555555555));
+    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
+    m = (m + (m >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
 }
 
 /* Finds the best choice index per element; returns the score. */

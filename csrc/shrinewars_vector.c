@@ -152,25 +152,15 @@ static float ratio_of(const float *t, int32_t top, int32_t v, double den)
     return v >= 0 && v <= top ? t[v] : ratio(v, den);
 }
 
-/* The row of `seat` as parlour_swv_encode writes it, written over what the
- * row held when *row was last brought up to date: every field but the
- * three blocks of card flags is rewritten (a few dozen floats, most from
- * the ratio tables), and of the card flags only those that changed. Reads
- * the state itself rather than the seat's snapshot: only public fields and
- * the seat's own values (its forbidden digits, its element-0 Oinks for the
- * start) go into the row. */
-static int encode_row(const parlour_swv_env *env, const parlour_swv_table *tb, int seat,
-                      parlour_swv_row *row, float *out)
+/* The fields of the row of `seat` that change only when a lot is decided or
+ * a deal starts (rel[s]: seat s counted from the row's seat). */
+static void encode_lot_fields(const parlour_swv_env *env, const parlour_swv_table *tb, int seat,
+                              const int *rel, parlour_swv_row *row, float *out)
 {
     const parlour_swg_game *g = &tb->g;
     int n = g->players;
-    int32_t start = g->oinks[seat][0] - tb->change[seat][0];
-    /* Another start than the table's cannot come of legal play. */
-    if (start != env->oinks || n != env->players)
-        return PARLOUR_E_ARG;
-    int32_t per = env->per_element, most = 2 * per;
-    double per_element = (double)per, most_bid = 2.0 * per_element;
-    int over = g->over != 0;
+    int32_t per = env->per_element;
+    int32_t start = env->oinks;
     if (!row->valid) {
         memset(out, 0, sizeof(float) * PARLOUR_SWV_OBS);
         memset(row, 0, sizeof *row);
@@ -178,12 +168,12 @@ static int encode_row(const parlour_swv_env *env, const parlour_swv_table *tb, i
             out[O_SEATS + r] = 1.0f;
         row->valid = 1;
     }
-    int rel[SEATS]; /* rel[s]: seat s counted from the row's seat */
+    row->dealt = tb->dealt;
+    row->nlots = g->nlots;
     for (int r = 0, s = seat; r < n; r++, s = s + 1 == n ? 0 : s + 1) {
-        rel[s] = r;
         for (int e = 0; e < 4; e++)
             out[O_OINKS + 4 * r + e] =
-                ratio_of(env->oink_ratio, per, start + tb->change[s][e], per_element);
+                ratio_of(env->oink_ratio, per, start + tb->change[s][e], (double)per);
         uint64_t w = g->won[s];
         if (w != row->won[r]) {
             flags_value(out + O_WON + 36 * r, row->won[r] & ~w, 0.0f);
@@ -205,8 +195,42 @@ static int encode_row(const parlour_swv_env *env, const parlour_swv_table *tb, i
         row->lot = lot;
     }
     memset(out + O_OPENER, 0, sizeof(float) * SEATS);
-    if (!over)
+    if (!g->over)
         out[O_OPENER + rel[g->opener]] = 1.0f;
+    for (int d = 0; d < 9; d++)
+        out[O_FORBIDDEN + d] = (float)((g->values[seat] >> d) & 1u);
+    out[O_CARDS_LEFT] = ratio_of(env->cards_ratio, PARLOUR_SW_CARDS, g->deck_len - g->deck_top,
+                                 MAX_CARDS);
+    if (g->set_aside != row->set_aside) {
+        flags_value(out + O_SET_ASIDE, row->set_aside & ~g->set_aside, 0.0f);
+        flags_value(out + O_SET_ASIDE, g->set_aside & ~row->set_aside, 1.0f);
+        row->set_aside = g->set_aside;
+    }
+}
+
+/* The row of `seat` as parlour_swv_encode writes it, written over what the
+ * row held when *row was last brought up to date: the fields of the lot's
+ * bidding at every ask; the rest (a few dozen floats, most from the ratio
+ * tables, and of the card flags only those that changed) only when a lot
+ * was decided or a deal started since. Reads the state itself rather than
+ * the seat's snapshot: only public fields and the seat's own values (its
+ * forbidden digits, its element-0 Oinks for the start) go into the row. */
+static int encode_row(const parlour_swv_env *env, const parlour_swv_table *tb, int seat,
+                      parlour_swv_row *row, float *out)
+{
+    const parlour_swg_game *g = &tb->g;
+    int n = g->players;
+    /* Another start than the table's cannot come of legal play. */
+    if (g->oinks[seat][0] - tb->change[seat][0] != env->oinks || n != env->players)
+        return PARLOUR_E_ARG;
+    int32_t per = env->per_element, most = 2 * per;
+    double per_element = (double)per, most_bid = 2.0 * per_element;
+    int over = g->over != 0;
+    int rel[SEATS]; /* rel[s]: seat s counted from the row's seat */
+    for (int r = 0, s = seat; r < n; r++, s = s + 1 == n ? 0 : s + 1)
+        rel[s] = r;
+    if (!row->valid || row->dealt != tb->dealt || row->nlots != g->nlots)
+        encode_lot_fields(env, tb, seat, rel, row, out);
     /* the high bid, the bids and passes on the lot: all change at a step */
     memset(out + O_HIGH_BID, 0, sizeof(float) * (O_FORBIDDEN - O_HIGH_BID));
     if (g->high_seat >= 0) {
@@ -220,15 +244,6 @@ static int encode_row(const parlour_swv_env *env, const parlour_swv_table *tb, i
             out[O_LOT_BIDS + rel[s]] = ratio_of(env->bid_ratio, most, tb->lot_bid[s], most_bid);
         if ((g->passed >> s) & 1u)
             out[O_PASSED + rel[s]] = 1.0f;
-    }
-    for (int d = 0; d < 9; d++)
-        out[O_FORBIDDEN + d] = (float)((g->values[seat] >> d) & 1u);
-    out[O_CARDS_LEFT] = ratio_of(env->cards_ratio, PARLOUR_SW_CARDS, g->deck_len - g->deck_top,
-                                 MAX_CARDS);
-    if (g->set_aside != row->set_aside) {
-        flags_value(out + O_SET_ASIDE, row->set_aside & ~g->set_aside, 0.0f);
-        flags_value(out + O_SET_ASIDE, g->set_aside & ~row->set_aside, 1.0f);
-        row->set_aside = g->set_aside;
     }
     memset(out + O_TO_ACT, 0, sizeof(float) * SEATS);
     if (!over && g->turn >= 0 && g->turn < n)
@@ -422,6 +437,7 @@ static int deal(parlour_swv_env *env, parlour_swv_table *tb)
     /* Game(rules, seed=d): random.Random(d) shuffles the card ids; the bots
      * start a fresh one: the same generator, restarted. */
     tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
+    tb->dealt++;
     parlour_pyrandom_seed(&tb->bots, tb->seed);
     for (int i = 0; i < PARLOUR_SW_CARDS; i++)
         deck[i] = (uint8_t)i;
@@ -609,9 +625,13 @@ static int write_out(parlour_swv_env *env, int i, const parlour_swv_out *out)
         uint8_t *mask = out->mask + row * env->naids;
         parlour_swv_marks *was = &tb->marks[k], now;
         out->rewards[row] = (float)tb->pending[seat];
-        st = marks_of(&tb->g, seat, env->most, &now);
-        if (st < 0)
-            return st;
+        if (seat == tb->asked) {
+            st = marks_of(&tb->g, seat, env->most, &now);
+            if (st < 0)
+                return st;
+        } else {
+            memset(&now, 0, sizeof now); /* only the seat asked may act */
+        }
         /* clear what was marked last (all of the row when not known) */
         if (was->state == 1)
             mark(mask, env->most, was, 0);
