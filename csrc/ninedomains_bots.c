@@ -105,10 +105,11 @@ static void place_runs(unsigned hand, uint8_t *mask)
         uint64_t lo = spread7(rest_a), hi = spread7(rest_a >> 7);
         __m128i p = _mm_set_epi64x((long long)(hi >> 8), (long long)(lo | hi << 56));
         __m128i diff = _mm_xor_si128(p, _mm_srli_si128(p, 1));
+        /* Unsigned indices: no sign extension in each run's addressing. */
         for (unsigned bs = rest_a; bs; bs &= bs - 1u) {
-            int bp = low_bit(bs);
+            unsigned bp = (unsigned)low_bit(bs);
             __m128i m = _mm_loadu_si128((const __m128i *)take[bp]);
-            _mm_storeu_si128((__m128i *)(block + 13 * bp),
+            _mm_storeu_si128((__m128i *)(block + 13u * bp),
                              _mm_xor_si128(p, _mm_and_si128(diff, m)));
         }
     }

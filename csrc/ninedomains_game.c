@@ -312,13 +312,17 @@ int parlour_ndg_legal(const parlour_ndg_game *g, int seat, uint16_t out[PARLOUR_
         }
         /* decline first, then each used card but 3- (ascending) for each hand card */
         out[n++] = PARLOUR_ND_AID_DECLINE;
-        for (a = 0; a < PARLOUR_ND_CARDS; a++) {
-            int i, in_used = 0;
-            if (a == NDG_THREE_MINUS) continue;
-            for (i = 0; i < g->nused[seat]; i++) in_used |= g->used[seat][i] == a;
-            if (!in_used) continue;
-            for (b = 0; b < PARLOUR_ND_CARDS; b++)
-                if ((g->hand[seat] >> b) & 1u) out[n++] = (uint16_t)ndg_recover_id(a, b);
+        {
+            /* the used pile as a set, looked up once per card */
+            unsigned used = 0;
+            int i;
+            for (i = 0; i < g->nused[seat]; i++)
+                if (g->used[seat][i] < PARLOUR_ND_CARDS) used |= 1u << g->used[seat][i];
+            for (a = 0; a < PARLOUR_ND_CARDS; a++) {
+                if (a == NDG_THREE_MINUS || !((used >> a) & 1u)) continue;
+                for (b = 0; b < PARLOUR_ND_CARDS; b++)
+                    if ((g->hand[seat] >> b) & 1u) out[n++] = (uint16_t)ndg_recover_id(a, b);
+            }
         }
         return n;
     }
