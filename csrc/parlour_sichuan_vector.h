@@ -110,6 +110,13 @@ typedef struct {
     int8_t dc_recent[4][4];
     uint64_t dc_seen[2];
     parlour_sv_sketch sketch[4];
+    /* The row written in stages a table apart (sichuan_vector.c:
+     * obs_prepare, obs_ask, obs_finish): the new sketch of seat obs_seat's
+     * row obs_row, not yet written (obs_seat -1: none). */
+    parlour_sv_sketch next;
+    float *obs_row;
+    int8_t obs_seat;
+    uint8_t failed; /* the table's last step failed (for the error report) */
     parlour_sv_entry log[PARLOUR_SV_MAX_LOG];
     parlour_sv_entry last[PARLOUR_SV_MAX_LOG];
 } parlour_sv_table;

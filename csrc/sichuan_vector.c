@@ -470,128 +470,247 @@ static void sketch_of(const parlour_sv_env *env, parlour_sv_table *tb, int seat,
         }                                                                                  \
     }
 
+/* The diff below runs in two modes. With pf 0 it writes the cells. With pf
+ * 1 it writes nothing: it lists the writes in d and asks the memory for the
+ * cache lines they will touch (a row's lines are seldom in the cache;
+ * asking a table ahead lets the wait overlap the next table's work), and
+ * replay makes them later. Each helper is inlined into both modes, so the
+ * test of pf is folded away. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DIFF_INLINE static inline __attribute__((always_inline))
+#define PREFETCH_W(p) __builtin_prefetch((p), 1, 3)
+#else
+#define DIFF_INLINE static inline
+#define PREFETCH_W(p) ((void)(p))
+#endif
+
+/* Writes listed for replay: a cell, or with OP_FILL a plane of 27. */
+#define MAX_OPS 224
+#define OP_FILL 0x80000000u
+
+typedef struct {
+    int n, over;
+    uint32_t at[MAX_OPS];
+    float x[MAX_OPS];
+} diff_list;
+
+DIFF_INLINE void note(diff_list *d, uint32_t at, float x)
+{
+    if (d->n < MAX_OPS) {
+        d->at[d->n] = at;
+        d->x[d->n++] = x;
+    } else {
+        d->over = 1; /* replay cannot: the diff is made again, writing */
+    }
+}
+
+DIFF_INLINE void put(float *out, diff_list *d, int at, float x, int pf)
+{
+    if (pf) {
+        PREFETCH_W(out + at);
+        note(d, (uint32_t)at, x);
+    } else {
+        out[at] = x;
+    }
+}
+
+DIFF_INLINE void fill(float *out, diff_list *d, int plane, float x, int pf)
+{
+    if (pf) {
+        /* A plane's 108 bytes lie on at most three lines: these three cells
+         * are on each of them. */
+        PREFETCH_W(out + plane * KINDS);
+        PREFETCH_W(out + plane * KINDS + 16);
+        PREFETCH_W(out + plane * KINDS + KINDS - 1);
+        note(d, (uint32_t)(plane * KINDS) | OP_FILL, x);
+        return;
+    }
+    for (int k = 0; k < KINDS; k++)
+        out[plane * KINDS + k] = x;
+}
+
+static void replay(float *out, const diff_list *d)
+{
+    for (int i = 0; i < d->n; i++) {
+        uint32_t at = d->at[i];
+        float x = d->x[i];
+        if (at & OP_FILL) {
+            float *p = out + (at & ~OP_FILL);
+            for (int k = 0; k < KINDS; k++)
+                p[k] = x;
+        } else {
+            out[at] = x;
+        }
+    }
+}
+
 /* Only the planes between the old count and the new one change (each
  * plane's cell is on its own cache line). */
-static void thermometer_diff(float *out, int plane, const uint64_t was[2], const uint64_t now[2])
+DIFF_INLINE void thermometer_diff(float *out, diff_list *d, int plane, const uint64_t was[2],
+                                  const uint64_t now[2], int pf)
 {
     EACH_CHANGED(was, now, {
         int before = (int)((was[w_] >> (4 * nib_)) & 15u);
         int lo = before < c ? before : c;
         int hi = before < c ? c : before;
         for (int i = lo; i < hi && i < 4; i++)
-            out[(plane + i) * KINDS + kind] = c > i ? 1.0f : 0.0f;
+            put(out, d, (plane + i) * KINDS + kind, c > i ? 1.0f : 0.0f, pf);
     })
 }
 
-static void share_diff(float *out, int plane, const uint64_t was[2], const uint64_t now[2],
-                       float of)
+DIFF_INLINE void share_diff(float *out, diff_list *d, int plane, const uint64_t was[2],
+                            const uint64_t now[2], float of, int pf)
 {
-    EACH_CHANGED(was, now, { out[plane * KINDS + kind] = (float)c / of; })
+    EACH_CHANGED(was, now, { put(out, d, plane * KINDS + kind, (float)c / of, pf); })
 }
 
 /* A one-hot cell of `plane`: kind `was` cleared, kind `now` set (-1: none). */
-static void cell_diff(float *out, int plane, int was, int now)
+DIFF_INLINE void cell_diff(float *out, diff_list *d, int plane, int was, int now, int pf)
 {
     if (was == now)
         return;
     if (was >= 0)
-        out[plane * KINDS + was] = 0.0f;
+        put(out, d, plane * KINDS + was, 0.0f, pf);
     if (now >= 0)
-        out[plane * KINDS + now] = 1.0f;
-}
-
-static void fill(float *out, int plane, float x)
-{
-    for (int k = 0; k < KINDS; k++)
-        out[plane * KINDS + k] = x;
+        put(out, d, plane * KINDS + now, 1.0f, pf);
 }
 
 /* A plane filled with (float)now / of where it was filled from `was`. */
-static void fill_diff(float *out, int plane, int was, int now, float of)
+DIFF_INLINE void fill_diff(float *out, diff_list *d, int plane, int was, int now, float of,
+                           int pf)
 {
     if (was != now)
-        fill(out, plane, (float)now / of);
+        fill(out, d, plane, (float)now / of, pf);
 }
 
 /* One of planes `plane` + i filled with ones: plane + was cleared, plane +
  * now filled (-1: none). */
-static void choice_diff(float *out, int plane, int was, int now)
+DIFF_INLINE void choice_diff(float *out, diff_list *d, int plane, int was, int now, int pf)
 {
     if (was == now)
         return;
     if (was >= 0)
-        fill(out, plane + was, 0.0f);
+        fill(out, d, plane + was, 0.0f, pf);
     if (now >= 0)
-        fill(out, plane + now, 1.0f);
+        fill(out, d, plane + now, 1.0f, pf);
 }
 
-static void suit_diff(float *out, int plane, int was, int now)
+DIFF_INLINE void suit_diff(float *out, diff_list *d, int plane, int was, int now, int pf)
 {
     if (was == now)
         return;
     if (was >= 0)
         for (int k = was * 9; k < was * 9 + 9; k++)
-            out[plane * KINDS + k] = 0.0f;
+            put(out, d, plane * KINDS + k, 0.0f, pf);
     if (now >= 0)
         for (int k = now * 9; k < now * 9 + 9; k++)
-            out[plane * KINDS + k] = 1.0f;
+            put(out, d, plane * KINDS + k, 1.0f, pf);
 }
 
-/* Rewrite the cells of row `out` (showing sketch `was`) that differ in `now`. */
-static void write_diff(float *out, const parlour_sv_sketch *was, const parlour_sv_sketch *now)
+/* Rewrite the cells of row `out` (showing sketch `was`) that differ in
+ * `now`, or with pf set list those writes in d and ask for their lines. */
+DIFF_INLINE void diff(float *out, diff_list *d, const parlour_sv_sketch *was,
+                      const parlour_sv_sketch *now, int pf)
 {
-    thermometer_diff(out, PARLOUR_SG_OBS_HAND, was->hand, now->hand);
-    cell_diff(out, PARLOUR_SG_OBS_DRAWN, was->drawn, now->drawn);
-    cell_diff(out, PARLOUR_SG_OBS_OFFER, was->offer, now->offer);
-    thermometer_diff(out, PARLOUR_SG_OBS_SEEN, was->seen, now->seen);
-    share_diff(out, PARLOUR_SG_OBS_GIVEN, was->given, now->given, 3.0f);
-    share_diff(out, PARLOUR_SG_OBS_RECEIVED, was->received, now->received, 3.0f);
-    choice_diff(out, PARLOUR_SG_OBS_DIRECTION, was->direction, now->direction);
-    choice_diff(out, PARLOUR_SG_OBS_PHASE, was->phase, now->phase);
-    fill_diff(out, PARLOUR_SG_OBS_WALL, was->wall, now->wall, 55.0f);
-    fill_diff(out, PARLOUR_SG_OBS_MUST_ACT, was->must_act, now->must_act, 1.0f);
-    fill_diff(out, PARLOUR_SG_OBS_MAY_WIN, was->may_win, now->may_win, 1.0f);
+    thermometer_diff(out, d, PARLOUR_SG_OBS_HAND, was->hand, now->hand, pf);
+    cell_diff(out, d, PARLOUR_SG_OBS_DRAWN, was->drawn, now->drawn, pf);
+    cell_diff(out, d, PARLOUR_SG_OBS_OFFER, was->offer, now->offer, pf);
+    thermometer_diff(out, d, PARLOUR_SG_OBS_SEEN, was->seen, now->seen, pf);
+    share_diff(out, d, PARLOUR_SG_OBS_GIVEN, was->given, now->given, 3.0f, pf);
+    share_diff(out, d, PARLOUR_SG_OBS_RECEIVED, was->received, now->received, 3.0f, pf);
+    choice_diff(out, d, PARLOUR_SG_OBS_DIRECTION, was->direction, now->direction, pf);
+    choice_diff(out, d, PARLOUR_SG_OBS_PHASE, was->phase, now->phase, pf);
+    fill_diff(out, d, PARLOUR_SG_OBS_WALL, was->wall, now->wall, 55.0f, pf);
+    fill_diff(out, d, PARLOUR_SG_OBS_MUST_ACT, was->must_act, now->must_act, 1.0f, pf);
+    fill_diff(out, d, PARLOUR_SG_OBS_MAY_WIN, was->may_win, now->may_win, 1.0f, pf);
     for (int r = 0; r < 4; r++) {
         int base = PARLOUR_SG_OBS_SEATS + r * PARLOUR_SG_OBS_SEAT_END;
         EACH_CHANGED(was->melds[r], now->melds[r], {
             for (int p = 0; p < 3; p++)
-                out[(base + PARLOUR_SG_OBS_SEAT_PUNG + p) * KINDS + kind] =
-                    (c >> p) & 1 ? 1.0f : 0.0f;
+                put(out, d, (base + PARLOUR_SG_OBS_SEAT_PUNG + p) * KINDS + kind,
+                    (c >> p) & 1 ? 1.0f : 0.0f, pf);
         })
-        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_HIDDEN_KONGS, was->hidden[r], now->hidden[r],
-                  4.0f);
-        thermometer_diff(out, base + PARLOUR_SG_OBS_SEAT_DISCARDS, was->discards[r],
-                         now->discards[r]);
+        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_HIDDEN_KONGS, was->hidden[r], now->hidden[r],
+                  4.0f, pf);
+        thermometer_diff(out, d, base + PARLOUR_SG_OBS_SEAT_DISCARDS, was->discards[r],
+                         now->discards[r], pf);
         for (int i = 0; i < 4; i++)
-            cell_diff(out, base + PARLOUR_SG_OBS_SEAT_RECENT + i, was->recent[r][i],
-                      now->recent[r][i]);
-        suit_diff(out, base + PARLOUR_SG_OBS_SEAT_MISSING, was->missing[r], now->missing[r]);
-        share_diff(out, base + PARLOUR_SG_OBS_SEAT_PUBLIC_HAND, was->public_[r], now->public_[r],
-                   4.0f);
-        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_WON, was->won[r], now->won[r], 1.0f);
-        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_HAND_SIZE, was->hand_n[r], now->hand_n[r],
-                  14.0f);
-        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_DEALER, was->dealer[r], now->dealer[r], 1.0f);
-        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_IN_TURN, was->in_turn[r], now->in_turn[r],
-                  1.0f);
-        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_TO_ACT, was->to_act[r], now->to_act[r], 1.0f);
-        fill_diff(out, base + PARLOUR_SG_OBS_SEAT_OFFERING, was->offering[r], now->offering[r],
-                  1.0f);
+            cell_diff(out, d, base + PARLOUR_SG_OBS_SEAT_RECENT + i, was->recent[r][i],
+                      now->recent[r][i], pf);
+        suit_diff(out, d, base + PARLOUR_SG_OBS_SEAT_MISSING, was->missing[r], now->missing[r],
+                  pf);
+        share_diff(out, d, base + PARLOUR_SG_OBS_SEAT_PUBLIC_HAND, was->public_[r], now->public_[r],
+                   4.0f, pf);
+        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_WON, was->won[r], now->won[r], 1.0f, pf);
+        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_HAND_SIZE, was->hand_n[r], now->hand_n[r],
+                  14.0f, pf);
+        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_DEALER, was->dealer[r], now->dealer[r], 1.0f,
+                  pf);
+        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_IN_TURN, was->in_turn[r], now->in_turn[r],
+                  1.0f, pf);
+        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_TO_ACT, was->to_act[r], now->to_act[r], 1.0f,
+                  pf);
+        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_OFFERING, was->offering[r], now->offering[r],
+                  1.0f, pf);
     }
 }
 
-/* Write seat's observation row `out` of table tb. */
-static void write_obs(parlour_sv_env *env, parlour_sv_table *tb, int seat, float *out)
+static void write_diff(float *out, const parlour_sv_sketch *was, const parlour_sv_sketch *now)
 {
-    parlour_sv_sketch now, *was = &tb->sketch[seat];
-    if (!tb->sketch_ok[seat]) {
-        memset(out, 0, sizeof(float) * OBS_FLOATS);
-        sketch_zero(was);
-        tb->sketch_ok[seat] = 1;
+    diff(out, NULL, was, now, 0);
+}
+
+static void list_diff(float *out, diff_list *d, const parlour_sv_sketch *was,
+                      const parlour_sv_sketch *now)
+{
+    d->n = d->over = 0;
+    diff(out, d, was, now, 1);
+}
+
+/* A seat's observation row is written in three stages, a table apart
+ * (run_chunk): obs_prepare makes the new sketch and asks the memory for the
+ * seat's old one; obs_ask compares the two and asks for the row's lines
+ * that will change; obs_finish writes them. */
+static void obs_prepare(parlour_sv_env *env, parlour_sv_table *tb, int seat, float *out)
+{
+    tb->obs_seat = (int8_t)seat;
+    tb->obs_row = out;
+    const char *was = (const char *)&tb->sketch[seat];
+    for (size_t k = 0; k < sizeof(parlour_sv_sketch); k += 64)
+        PREFETCH_W(was + k);
+    PREFETCH_W(was + sizeof(parlour_sv_sketch) - 1);
+    sketch_of(env, tb, seat, &tb->next);
+}
+
+/* d: where the writes are listed (n -1: none listed, obs_finish makes the
+ * diff itself). */
+static void obs_ask(parlour_sv_table *tb, diff_list *d)
+{
+    int seat = tb->obs_seat;
+    d->n = -1;
+    if (seat >= 0 && tb->sketch_ok[seat])
+        list_diff(tb->obs_row, d, &tb->sketch[seat], &tb->next);
+}
+
+static void obs_finish(parlour_sv_table *tb, const diff_list *d)
+{
+    int seat = tb->obs_seat;
+    if (seat < 0)
+        return;
+    parlour_sv_sketch *was = &tb->sketch[seat];
+    float *out = tb->obs_row;
+    if (d->n >= 0 && !d->over) {
+        replay(out, d);
+    } else {
+        if (!tb->sketch_ok[seat]) {
+            memset(out, 0, sizeof(float) * OBS_FLOATS);
+            sketch_zero(was);
+            tb->sketch_ok[seat] = 1;
+        }
+        write_diff(out, was, &tb->next);
     }
-    sketch_of(env, tb, seat, &now);
-    write_diff(out, was, &now);
-    memcpy(was, &now, sizeof now);
+    memcpy(was, &tb->next, sizeof tb->next);
+    tb->obs_seat = -1;
 }
 
 /* The mask row of `seat` (learner slot row `mask`): the ids it set last
@@ -648,7 +767,7 @@ static int write_out(parlour_sv_env *env, int i, const parlour_sv_out *out)
         if (st < 0)
             return st;
         if (asked)
-            write_obs(env, tb, seat, out->obs + row * OBS_FLOATS);
+            obs_prepare(env, tb, seat, out->obs + row * OBS_FLOATS);
     }
     for (int s = 0; s < 4; s++)
         tb->pending[s] = 0; /* the bots' points are nobody's reward */
@@ -708,7 +827,8 @@ typedef struct {
 #endif
 
 /* Ask the memory ahead for the next table's state that every step reads
- * (its view but the wall and the discards, its sketches): the tables are
+ * (its view but the wall and the discards; the sketch of the seat asked is
+ * asked for once that seat is known, obs_prepare): the tables are
  * far apart and seldom still in the cache. Only addresses: the next table
  * may be another thread's, nothing of it is read here. */
 static void prefetch_table(const parlour_sv_table *tb)
@@ -716,16 +836,38 @@ static void prefetch_table(const parlour_sv_table *tb)
     const char *v = (const char *)&tb->g.v.front, *end = (const char *)&tb->g.v.discards;
     for (; v < end; v += 64)
         PREFETCH(v);
-    for (const char *p = (const char *)tb->sketch; p < (const char *)(tb->sketch + 4); p += 64)
-        PREFETCH(p);
 }
 
-static int run_table(void *arg, int i)
+/* The tables are stepped in chunks of CHUNK, each chunk by one thread, as
+ * a pipeline: table i steps (engine, bots, mask, the new sketch of its row,
+ * its old sketch asked for), then table i - 1's row changes are listed and
+ * their lines asked for, then table i - 2's are written, by when the lines
+ * have mostly arrived. The arrays come out exactly as from writing each
+ * row at once (the rows of different tables are apart). */
+#define CHUNK 16
+
+static int run_chunk(void *arg, int chunk)
 {
     run_ctx *c = (run_ctx *)arg;
-    if (i + 1 < c->env->ntables)
-        prefetch_table(&c->env->tables[i + 1]);
-    return run_one(c->env, i, c->op, c->out);
+    parlour_sv_env *env = c->env;
+    int lo = chunk * CHUNK, hi = lo + CHUNK < env->ntables ? lo + CHUNK : env->ntables;
+    int status = PARLOUR_OK;
+    diff_list lists[2]; /* the writes of tables i - 1 and i - 2, by parity */
+    for (int i = lo; i < hi + 2; i++) {
+        if (i < hi) {
+            if (i + 1 < env->ntables)
+                prefetch_table(&env->tables[i + 1]);
+            int st = run_one(env, i, c->op, c->out);
+            env->tables[i].failed = st < 0;
+            if (st < 0 && status == PARLOUR_OK)
+                status = st;
+        }
+        if (i - 1 >= lo && i - 1 < hi)
+            obs_ask(&env->tables[i - 1], &lists[(i - 1) & 1]);
+        if (i - 2 >= lo)
+            obs_finish(&env->tables[i - 2], &lists[i & 1]);
+    }
+    return status;
 }
 
 static int run(parlour_sv_env *env, int op, const parlour_sv_out *out, int threads)
@@ -734,9 +876,13 @@ static int run(parlour_sv_env *env, int op, const parlour_sv_out *out, int threa
         return PARLOUR_E_NULL;
     run_ctx c = {env, out, op};
     int failed = -1;
-    int st = parlour_run_tables(env->ntables, threads, run_table, &c, &failed);
+    int st = parlour_run_tables((env->ntables + CHUNK - 1) / CHUNK, threads, run_chunk, &c,
+                                &failed);
     if (st < 0) {
-        env->err_table = failed;
+        /* The lowest-numbered failed chunk's first failed table. */
+        env->err_table = failed * CHUNK;
+        while (env->err_table < env->ntables - 1 && !env->tables[env->err_table].failed)
+            env->err_table++;
         env->err_status = st;
         return st;
     }
@@ -772,6 +918,7 @@ parlour_sv_env *parlour_sv_new(const parlour_sc_tables *t, const parlour_sg_rule
     }
     for (int i = 0; i < ntables; i++) {
         env->tables[i].asked = env->tables[i].codes_seat = -1;
+        env->tables[i].obs_seat = -1;
         memset(env->tables[i].mask_all, 1, sizeof env->tables[i].mask_all);
     }
     return env;
