@@ -21,8 +21,8 @@ import parlour
 GAMES = {
     ("sichuan", "random"): 200,
     ("sichuan", "heuristic"): 200,
-    ("sisepai", "random"): 300,
-    ("sisepai", "heuristic"): 300,
+    ("sisepai", "random"): 1000,
+    ("sisepai", "heuristic"): 1000,
     ("shrinewars", "random"): 200,
     ("shrinewars", "heuristic"): 100,
     ("ninedomains", "random"): 1000,
