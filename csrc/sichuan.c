@@ -180,12 +180,14 @@ static void suit_dist_capped(const uint8_t h[9], const uint8_t cap[9], int maxm,
     for (int r = 0; r < 9; r++) {
         int have = h[r], c = cap[r], chows = r <= 6, lim = c < maxm ? c : maxm;
         uint8_t (*in)[5][32] = buf[cur], (*out)[5][32] = buf[cur ^ 1];
-        for (int x = 0; x <= 4; x++)
-            for (int y = 0; x + y <= 4; y++) memset(out[x][y] + 16, INF, 16);
+        /* Only states of x + y <= maxm are read or written: a state's m is
+         * at least its pending chows, so z <= maxm - y. */
+        for (int x = 0; x <= maxm; x++)
+            for (int y = 0; x + y <= maxm; y++) memset(out[x][y] + 16, INF, 16);
         for (int x = 0; x <= lim; x++)
             for (int y = 0; x + y <= lim; y++) {
                 const uint8_t *v = in[x][y];
-                int room = c - x - y, zmax = chows ? (room < maxm ? room : maxm) : 0;
+                int room = c - x - y, zmax = chows ? (room < maxm - y ? room : maxm - y) : 0;
                 for (int z = 0; z <= zmax; z++) {
                     uint8_t *o = out[y][z] + 16;
                     int use = x + y + z, left = room - z;
@@ -199,8 +201,8 @@ static void suit_dist_capped(const uint8_t h[9], const uint8_t cap[9], int maxm,
                     }
                 }
             }
-        for (int x = 0; x <= 4; x++)
-            for (int y = 0; x + y <= 4; y++) vec_max(out[x][y] + 16, keep);
+        for (int x = 0; x <= maxm; x++)
+            for (int y = 0; x + y <= maxm; y++) vec_max(out[x][y] + 16, keep);
         cur ^= 1;
     }
     for (int m = 0; m <= 4; m++)
