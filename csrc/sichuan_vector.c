@@ -514,7 +514,7 @@ DIFF_INLINE void put(float *out, diff_list *d, int at, float x, int pf)
     }
 }
 
-DIFF_INLINE void fill(float *out, diff_list *d, int plane, float x, int pf)
+DIFF_INLINE void fill_plane(float *out, diff_list *d, int plane, float x, int pf)
 {
     if (pf) {
         /* A plane's 108 bytes lie on at most three lines: these three cells
@@ -580,7 +580,7 @@ DIFF_INLINE void fill_diff(float *out, diff_list *d, int plane, int was, int now
                            int pf)
 {
     if (was != now)
-        fill(out, d, plane, (float)now / of, pf);
+        fill_plane(out, d, plane, (float)now / of, pf);
 }
 
 /* One of planes `plane` + i filled with ones: plane + was cleared, plane +
@@ -590,9 +590,9 @@ DIFF_INLINE void choice_diff(float *out, diff_list *d, int plane, int was, int n
     if (was == now)
         return;
     if (was >= 0)
-        fill(out, d, plane + was, 0.0f, pf);
+        fill_plane(out, d, plane + was, 0.0f, pf);
     if (now >= 0)
-        fill(out, d, plane + now, 1.0f, pf);
+        fill_plane(out, d, plane + now, 1.0f, pf);
 }
 
 DIFF_INLINE void suit_diff(float *out, diff_list *d, int plane, int was, int now, int pf)
