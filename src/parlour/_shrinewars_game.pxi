@@ -8,6 +8,8 @@ from cpython.ref cimport Py_DECREF, Py_INCREF
 from libc.stdint cimport int32_t
 from libc.string cimport memcpy
 
+from cpython.object cimport PyObject
+
 cdef extern from "parlour.h":
     ctypedef struct parlour_swg_lot:
         uint8_t cards[2]
@@ -148,6 +150,72 @@ cdef list _swg_row(unsigned elements, int32_t held_low, int32_t hi):
 
 cdef inline tuple _swg_oinks(const int32_t *o):
     return (o[0], o[1], o[2], o[3])
+
+
+# Registered by parlour.shrinewars.bots: RandomBot and HeuristicBot, and
+# the functions their classes had then (act, and HeuristicBot's
+# _act_python). play_out chooses for a bot of exactly such a class, still
+# holding those functions, in C: the same choice and the same generator
+# calls as its act (tests/test_play_engine.py and
+# tests/test_shrinewars_play_out.py hold them equal).
+cdef object _swg_random_cls = None
+cdef object _swg_heuristic_cls = None
+cdef tuple _swg_bot_funcs = ()
+
+
+def _shrinewars_bots_register(random_cls, heuristic_cls):
+    """Give the engine the classes whose bots ``play_out`` plays in C."""
+    global _swg_random_cls, _swg_heuristic_cls, _swg_bot_funcs
+    _swg_random_cls = random_cls
+    _swg_heuristic_cls = heuristic_cls
+    _swg_bot_funcs = (random_cls.__dict__["act"], heuristic_cls.__dict__["act"],
+                      heuristic_cls.__dict__["_act_python"])
+
+
+# How play_out asks a bot: through its act, or in C as a RandomBot or a
+# HeuristicBot.
+cdef enum:
+    _SWG_BOT_ACT = 0
+    _SWG_BOT_RANDOM = 1
+    _SWG_BOT_HEURISTIC = 2
+
+
+cdef int _swg_bot_kind(bot, rng):
+    # A bot whose act is exactly the registered class's, not overridden on
+    # the class since nor on the instance; a RandomBot only with a
+    # random.Random (not a subclass: its draws may differ).
+    cls = type(bot)
+    if cls is not _swg_random_cls and cls is not _swg_heuristic_cls:
+        return _SWG_BOT_ACT
+    if len(_swg_bot_funcs) != 3:
+        return _SWG_BOT_ACT
+    own = getattr(bot, "__dict__", None)
+    if own:
+        return _SWG_BOT_ACT
+    d = cls.__dict__
+    if cls is _swg_random_cls:
+        if d.get("act") is _swg_bot_funcs[0] and type(rng) is _PyRandom:
+            return _SWG_BOT_RANDOM
+        return _SWG_BOT_ACT
+    if d.get("act") is _swg_bot_funcs[1] and d.get("_act_python") is _swg_bot_funcs[2]:
+        return _SWG_BOT_HEURISTIC
+    return _SWG_BOT_ACT
+
+
+cdef object _swg_knobs(bot):
+    # HeuristicBot's (window, boldness) as its view's _heuristic takes them,
+    # or None when that would not answer (then its act is asked).
+    window = bot.window
+    boldness = bot.boldness
+    if type(window) is not int or window < 1:
+        return None
+    if type(boldness) is float:
+        b = boldness
+    elif type(boldness) is int and -(1 << 53) < boldness < (1 << 53):
+        b = float(boldness)
+    else:
+        return None
+    return (window if window < (1 << 30) else (1 << 30), b)
 
 
 cdef class _ShrineWarsState:
@@ -311,20 +379,111 @@ cdef class _ShrineWarsState:
         the game is over (then ``None``) or a bot gives anything but a Bid or
         the Pass (not a subclass) or an action not legal now, returned as
         ``(seat, action)`` with nothing changed (the caller's ``apply`` reads
-        or refuses it)."""
-        cdef int seat
+        or refuses it).
+
+        An exact ``RandomBot`` or ``HeuristicBot`` (see ``_swg_bot_kind``) is
+        chosen for here without its observation or legal list: the same
+        action and the same generator calls as its ``act``."""
+        cdef int seat, i, k, bits
+        cdef int32_t lo, hi, a, amount, count, held_low
+        cdef int32_t p[4]
+        cdef uint32_t bad
+        cdef unsigned long long r, n
+        cdef parlour_swg_game ob
+        # Each seat's bot as last seen (borrowed: held by keep) and how it is
+        # asked; forgotten after any Python act, which could change either,
+        # and so could the generator's getrandbits.
+        cdef PyObject *seen[6]
+        cdef int kind[6]
+        keep = [None] * 6
+        knobs = [None] * 6
+        getrandbits = None
+        for i in range(6):
+            seen[i] = NULL
+            kind[i] = _SWG_BOT_ACT
         pass_cls = type(_swg_pass)
         while not self.g.over:
             if not 0 <= self.g.turn < 6:
                 raise IndexError("tuple index out of range")  # to_act is ()
             seat = self.g.turn
-            legal = self._legal(seat)
-            action = bots[seat].act(self._observation(seat), legal, rng)
+            bot = bots[seat]
+            if <PyObject *>bot != seen[seat]:
+                kind[seat] = _swg_bot_kind(bot, rng)
+                keep[seat] = bot
+                seen[seat] = <PyObject *>bot
+                if kind[seat] == _SWG_BOT_HEURISTIC:
+                    knobs[seat] = _swg_knobs(bot)
+                    if knobs[seat] is None:
+                        kind[seat] = _SWG_BOT_ACT
+            k = kind[seat]
+            action = None
+            if k != _SWG_BOT_ACT and parlour_swg_bid_range(&self.g, seat, &lo, &hi, &bad) == 0:
+                # The legal list would be Pass, then each amount lo .. hi
+                # whose last digit is not forbidden.
+                n = 1
+                if lo <= hi:
+                    for a in range(lo, hi + 1):
+                        if not bad >> (a % 10) & 1:
+                            n += 1
+                if k == _SWG_BOT_RANDOM:
+                    # RandomBot.act: rng.choice(legal), as _randbelow draws.
+                    if getrandbits is None:
+                        getrandbits = rng.getrandbits
+                    bits = 0
+                    while (n >> bits) != 0:
+                        bits += 1
+                    r = getrandbits(bits)
+                    while r >= n:
+                        r = getrandbits(bits)
+                    if r == 0:
+                        action = _swg_pass
+                    else:
+                        amount = 0
+                        for a in range(lo, hi + 1):
+                            if not bad >> (a % 10) & 1:
+                                r -= 1
+                                if r == 0:
+                                    amount = a
+                                    break
+                        action = self._bid_obj(seat, amount)
+                elif (self.trusted and self.g.observer == 0 and 2 <= self.g.players <= 6
+                        and seat < self.g.players
+                        and parlour_swg_observe_unchecked(&self.g, seat, &ob) == 0):
+                    # HeuristicBot.act on the C engine: its view's _heuristic
+                    # on the seat's scrubbed copy.
+                    amount = count = 0
+                    if (parlour_swg_bot_heuristic(&ob, <int>knobs[seat][0],
+                                                  <double>knobs[seat][1],
+                                                  &amount, p, &count) == 0
+                            and <unsigned long long>count == n):
+                        if amount == 0:
+                            action = _swg_pass
+                        else:
+                            action = self._bid_obj(seat, amount)
+                            if action.paid != (p[0], p[1], p[2], p[3]):
+                                action = _swg_new_bid(amount, p[0], p[1], p[2], p[3])
+            if action is None:
+                legal = self._legal(seat)
+                action = bot.act(self._observation(seat), legal, rng)
+                for i in range(6):
+                    seen[i] = NULL
+                getrandbits = None
             cls = type(action)
             if (cls is not _swg_bid_cls and cls is not pass_cls) or self._play(seat, action) != 1:
                 return (seat, action)
             history.append((seat, action))
         return None
+
+    cdef object _bid_obj(self, int seat, int32_t amount):
+        # The legal list's Bid of this amount (its default payment).
+        cdef unsigned elements = self.g.lot_elements
+        cdef int32_t held_low = 0
+        cdef int e
+        for e in range(4):
+            if elements >> e & 1:
+                held_low = self.g.oinks[seat][e]
+                break
+        return (<list>_swg_row(elements, held_low, amount))[amount - 1]
 
     cdef int _play(self, int seat, action) except -1:
         cdef int32_t p[4]

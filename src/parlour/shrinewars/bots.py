@@ -37,9 +37,11 @@ _choice: Callable[[random.Random, Sequence[Any]], Any] = _py_choice
 def _bind_choice(module: Any) -> None:
     global _choice
     _choice = getattr(module, "_random_choice", _py_choice)
-
-
-_backend.bind(_bind_choice)
+    register = getattr(module, "_shrinewars_bots_register", None)
+    if register is not None:
+        # The binding's play_out then chooses for these bots in C, exactly
+        # as their act would, unless act is overridden (see play_out).
+        register(RandomBot, HeuristicBot)
 
 
 class RandomBot:
@@ -143,3 +145,7 @@ class HeuristicBot:
                 left -= take
             return Bid(choice.amount, (paid[0], paid[1], paid[2], paid[3]))
         return choice
+
+
+# After the classes: registering hands them to the compiled module.
+_backend.bind(_bind_choice)
