@@ -19,19 +19,14 @@ import parlour
 from parlour import _backend, protocol, registry
 from parlour.errors import IllegalActionError
 from parlour.protocol import Action, Game
+from play_util import generic_play
 
 ENGINES = ["c", "python"] if "c" in _backend.available() else ["python"]
 OPTED_IN = ["sisepai", "shrinewars"]
 
 
 def _generic_play(game: Game, bots: Sequence[Any], seed: int) -> None:
-    # parlour.play's loop through Game's own methods: validation, hooks and
-    # history, none of the short cuts.
-    rng = random.Random(seed)
-    while not Game.is_over.fget(game):  # type: ignore[attr-defined]
-        seat = Game.to_act.fget(game)[0]  # type: ignore[attr-defined]
-        legal = Game.legal_actions(game, seat)
-        Game.apply(game, seat, bots[seat].act(Game.observation(game, seat), legal, rng))
+    generic_play(game, bots, random.Random(seed))
 
 
 def _make(name: str, seed: int, engine: str) -> Any:

@@ -17,19 +17,11 @@ from typing import Any
 import pytest
 
 from parlour import _backend
-from parlour.protocol import Game as BaseGame
 from parlour.shrinewars import Game, HeuristicBot, RandomBot, Rules
 from parlour.shrinewars import bots as bots_module
+from play_util import play_out_as_generic
 
 pytestmark = pytest.mark.skipif("c" not in _backend.available(), reason="needs the C engine")
-
-
-def _generic(game: Game, bots: Sequence[Any], rng: random.Random) -> None:
-    # parlour.play's loop through the protocol's own methods, no short cut.
-    while not BaseGame.is_over.fget(game):  # type: ignore[attr-defined]
-        seat = BaseGame.to_act.fget(game)[0]  # type: ignore[attr-defined]
-        legal = BaseGame.legal_actions(game, seat)
-        BaseGame.apply(game, seat, bots[seat].act(BaseGame.observation(game, seat), legal, rng))
 
 
 def _both(
@@ -41,14 +33,7 @@ def _both(
 ) -> Game:
     fast = Game(rules, seed=seed, players=players, engine="c")
     slow = Game(rules, seed=seed, players=players, engine="python")
-    fast_rng, slow_rng = rng_class(seed + 100), rng_class(seed + 100)
-    fast._play_out(make_bots(), fast_rng)
-    _generic(slow, make_bots(), slow_rng)
-    assert fast.is_over
-    assert fast.history == slow.history
-    assert fast.record() == slow.record()
-    assert fast.result == slow.result
-    assert fast_rng.getstate() == slow_rng.getstate()
+    play_out_as_generic(fast, slow, make_bots, seed, rng_class)
     return fast
 
 
