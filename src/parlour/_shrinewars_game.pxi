@@ -384,7 +384,7 @@ cdef class _ShrineWarsState:
         An exact ``RandomBot`` or ``HeuristicBot`` (see ``_swg_bot_kind``) is
         chosen for here without its observation or legal list: the same
         action and the same generator calls as its ``act``."""
-        cdef int seat, i, k, bits
+        cdef int seat, i, k
         cdef int32_t lo, hi, a, amount, count, held_low
         cdef int32_t p[4]
         cdef uint32_t bad
@@ -429,12 +429,7 @@ cdef class _ShrineWarsState:
                     # RandomBot.act: rng.choice(legal), as _randbelow draws.
                     if getrandbits is None:
                         getrandbits = rng.getrandbits
-                    bits = 0
-                    while (n >> bits) != 0:
-                        bits += 1
-                    r = getrandbits(bits)
-                    while r >= n:
-                        r = getrandbits(bits)
+                    r = <unsigned long long>_randbelow(getrandbits, <long long>n)
                     if r == 0:
                         action = _swg_pass
                     else:

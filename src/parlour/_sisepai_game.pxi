@@ -528,8 +528,7 @@ cdef class _SisepaiState:
         action object of the game, or not legal now: the caller's ``apply``
         reads or refuses it)."""
         cdef uint8_t ids[24]
-        cdef int n, seat, i, st, a, k, bits
-        cdef unsigned long long r
+        cdef int n, seat, i, st, a, k
         cdef list acts
         # Each seat's bot as last seen (borrowed: held by keep) and how it
         # is asked; forgotten after any Python act, which could change
@@ -555,13 +554,7 @@ cdef class _SisepaiState:
                 if n > 0:
                     if getrandbits is None:
                         getrandbits = rng.getrandbits
-                    bits = 0
-                    while (n >> bits) != 0:
-                        bits += 1
-                    r = getrandbits(bits)
-                    while r >= <unsigned long long>n:
-                        r = getrandbits(bits)
-                    a = ids[<int>r]
+                    a = ids[<int>_randbelow(getrandbits, n)]
             elif k == _SSG_BOT_HEURISTIC:
                 if parlour_ssb_heuristic(&self.g, self.tabs.main, seat, &a) != 0:
                     a = -1
@@ -692,19 +685,24 @@ def _random_choice(rng, seq):
     ``Random._randbelow_with_getrandbits`` does. The RandomBots of Sì Sè Pái
     and Shrine Wars choose with it."""
     cdef Py_ssize_t n
-    cdef int k
-    cdef unsigned long long r
     if type(rng) is not _PyRandom:
         return rng.choice(seq)
     n = len(seq)
     if n <= 0:
         return rng.choice(seq)  # its error
-    k = 0
+    return seq[<Py_ssize_t>_randbelow(rng.getrandbits, n)]
+
+
+cdef long long _randbelow(getrandbits, long long n) except -1:
+    """An index below ``n`` (> 0) drawn as ``Random._randbelow_with_getrandbits``
+    draws it: ``getrandbits(n.bit_length())`` until below ``n``. The draws
+    (at most 63 bits) fit a C integer, compared in C. ``_random_choice`` and
+    the RandomBots chosen for in the play_out loops draw with it."""
+    cdef int k = 0
+    cdef unsigned long long r
     while (n >> k) != 0:
         k += 1
-    getrandbits = rng.getrandbits
-    # k <= 63 bits: the draws fit a C integer, compared and indexed in C.
     r = getrandbits(k)
     while r >= <unsigned long long>n:
         r = getrandbits(k)
-    return seq[<Py_ssize_t>r]
+    return <long long>r
