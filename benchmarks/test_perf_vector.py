@@ -13,7 +13,9 @@ round. docs/perf/vector.rst records the figures with the machine.
   own cost, observation and mask written for every seat asked, one thread
   and two;
 - ``numpy_random``: four learner seats, a random masked action chosen by
-  the caller in numpy each step (its time included);
+  the caller in numpy each step (its time included): uniform among the ids
+  each asked row's mask sets, one draw per asked row (``_numpy_random``,
+  shared by the four games' numpy rows);
 - ``c_heuristic``: one learner seat (C random policy) against three C
   heuristic opponents;
 - ``play_random``: :func:`parlour.play` with four ``RandomBot``\\ s on
@@ -106,18 +108,30 @@ def test_numpy_random(benchmark: Any) -> None:
 
 
 def _numpy_random(benchmark: Any, name: str) -> None:
+    # One function for the four games' numpy rows: each asked seat's action
+    # is drawn uniformly among the ids its mask row sets, in numpy.
     env = VectorGame(name, TABLES, seed=1)
     rng = np.random.default_rng(0)
-    rows = np.arange(TABLES)
     # The arrays are the environment's own, rewritten by every call.
     _, mask, to_act = env.reset()
+    ids_per_row = mask.shape[-1]
+    rows = mask.reshape(-1, ids_per_row)
 
     def step() -> Any:
-        seat = to_act.argmax(axis=1)
-        live = mask[rows, seat]
-        choice = (rng.random(live.shape, dtype=np.float32) * live).argmax(axis=1)
+        # Only the asked rows' legal ids are looked at: the flat positions of
+        # their set cells (in row order), then per row a uniform index below
+        # its count from one draw of rng.random; no float per mask cell.
+        asked = np.flatnonzero(to_act)
+        legal = np.flatnonzero(rows[asked])
+        row = legal // ids_per_row
+        first = np.empty(legal.size, bool)
+        first[:1] = True
+        np.not_equal(row[1:], row[:-1], out=first[1:])
+        starts = np.flatnonzero(first)
+        counts = np.diff(starts, append=legal.size)
+        pick = starts + (rng.random(starts.size) * counts).astype(np.intp)
         actions = np.full(to_act.shape, -1, np.int32)
-        actions[rows, seat] = choice
+        actions.reshape(-1)[asked[row[pick]]] = legal[pick] - row[pick] * ids_per_row
         return env.step(actions)
 
     _measure(benchmark, env, step)
