@@ -86,6 +86,7 @@ typedef struct {
     uint16_t ledger_seen;
     int16_t nlog, nlast;
     int8_t asked;           /* the seat asked now (-1 none) */
+    uint8_t to_act_bits;    /* bit s: seat s is to act now (set with asked) */
     uint8_t done;           /* a deal ended in the current call */
     parlour_sv_entry chosen; /* the validated action of the asked seat */
     /* The asked seat's legal codes, listed once for its mask and reused by
@@ -145,6 +146,12 @@ typedef struct {
     float *rewards;
     uint8_t *done;
 } parlour_sv_out;
+
+/* parlour_sg_apply without its check (sichuan_game.c): for a `code` the
+ * caller took from parlour_sg_legal(&g->v, t, seat, ...) of this very state,
+ * which the check would list again. */
+PARLOUR_SV_INTERNAL int parlour_sv_apply_listed(parlour_sg_game *g, const parlour_sc_tables *t,
+                                                int seat, int code);
 
 /* Whether `seat` may win now, which is to act (sichuan_obs.c: the
  * observation's may-win plane). */

@@ -9,6 +9,7 @@
 
 #include "parlour_sichuan_game.h"
 #include "parlour_bits.h"
+#include "parlour_sichuan_vector.h"
 
 #define NO_ANSWER 255u
 
@@ -742,6 +743,8 @@ static int responders_left(const parlour_sg_game *g)
     return n;
 }
 
+static int apply_legal(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int code);
+
 int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int code)
 {
     uint8_t legal[128];
@@ -755,6 +758,17 @@ int parlour_sg_apply(parlour_sg_game *g, const parlour_sc_tables *t, int seat, i
         ok = legal[i] == code;
     if (!ok)
         return PARLOUR_SG_E_ILLEGAL;
+    return apply_legal(g, t, seat, code);
+}
+
+int parlour_sv_apply_listed(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int code)
+{
+    return apply_legal(g, t, seat, code);
+}
+
+/* parlour_sg_apply past its check: `code` is among seat's legal codes. */
+static int apply_legal(parlour_sg_game *g, const parlour_sc_tables *t, int seat, int code)
+{
     switch (g->v.phase) {
     case PARLOUR_SG_PHASE_CLAIM:
     case PARLOUR_SG_PHASE_ROB:

@@ -47,13 +47,19 @@ static void collect(parlour_sv_table *tb)
     tb->ledger_seen = g->v.nledger;
 }
 
-static int apply_entry(parlour_sv_env *env, parlour_sv_table *tb, const parlour_sv_entry *e)
+/* listed: e's code was taken from legal_codes of this state (the random
+ * bot's choice, a resolved action id), so the engine need not list the
+ * legal codes again to check it. */
+static int apply_entry(parlour_sv_env *env, parlour_sv_table *tb, const parlour_sv_entry *e,
+                       int listed)
 {
     int st;
     if (tb->nlog >= PARLOUR_SV_MAX_LOG)
         return PARLOUR_E_BUFFER;
     if (e->code == PARLOUR_SV_EXCHANGE)
         st = parlour_sg_exchange(&tb->g, env->t, e->seat, e->tiles);
+    else if (listed)
+        st = parlour_sv_apply_listed(&tb->g, env->t, e->seat, e->code);
     else
         st = parlour_sg_apply(&tb->g, env->t, e->seat, e->code);
     if (st < 0)
@@ -255,17 +261,24 @@ static int advance(parlour_sv_env *env, parlour_sv_table *tb)
                 return st;
             continue;
         }
-        if (parlour_sg_to_act(&tb->g.v, who) <= 0)
+        int n = parlour_sg_to_act(&tb->g.v, who);
+        if (n <= 0)
             return PARLOUR_E_ARG; /* a live deal always asks someone */
         int seat = who[0];
         if (env->slot[seat] >= 0) {
+            /* Kept for the sketch of the row written next (sketch_of), of
+             * this same state. */
+            unsigned bits = 0;
+            for (int i = 0; i < n; i++)
+                bits |= 1u << who[i];
+            tb->to_act_bits = (uint8_t)bits;
             tb->asked = (int8_t)seat;
             return PARLOUR_OK;
         }
-        int st = env->opponents == PARLOUR_SV_HEURISTIC ? heuristic_choice(env, tb, seat, &e)
-                                                        : random_choice(env, tb, seat, &e);
+        int heuristic = env->opponents == PARLOUR_SV_HEURISTIC;
+        int st = heuristic ? heuristic_choice(env, tb, seat, &e) : random_choice(env, tb, seat, &e);
         if (st >= 0)
-            st = apply_entry(env, tb, &e);
+            st = apply_entry(env, tb, &e, !heuristic);
         if (st < 0)
             return st;
     }
@@ -347,17 +360,12 @@ static void sketch_of(const parlour_sv_env *env, parlour_sv_table *tb, int seat,
     int phase = v->phase, over = phase == PARLOUR_SG_PHASE_OVER;
     int offering = phase == PARLOUR_SG_PHASE_CLAIM || phase == PARLOUR_SG_PHASE_ROB;
     int in_turn = offering || phase == PARLOUR_SG_PHASE_TURN;
-    unsigned declared = 0, to_act = 0;
-    int8_t who[4];
+    unsigned declared = 0, to_act;
     for (int s = 0; s < 4; s++)
         declared |= (unsigned)(v->missing[s] >= 0) << s;
-    if (phase == PARLOUR_SG_PHASE_DECLARE) {
-        to_act = ~declared & 15u;
-    } else {
-        int n = parlour_sg_to_act(v, who);
-        for (int i = 0; i < n; i++)
-            to_act |= 1u << who[i];
-    }
+    /* advance listed who is to act in this state (in the declare phase the
+     * undeclared seats, as the snapshot shows them). */
+    to_act = phase == PARLOUR_SG_PHASE_DECLARE ? ~declared & 15u : tb->to_act_bits;
 
     k->hand[0] = nibble_counts(v->held[seat][0]);
     k->hand[1] = nibble_counts(v->held[seat][1]);
@@ -802,7 +810,7 @@ static int run_one(parlour_sv_env *env, int i, int op, const parlour_sv_out *out
             if (st < 0)
                 return st;
         }
-        st = apply_entry(env, tb, &tb->chosen);
+        st = apply_entry(env, tb, &tb->chosen, 1);
     }
     tb->done = 0;
     if (st >= 0)
