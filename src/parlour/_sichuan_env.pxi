@@ -127,15 +127,23 @@ cdef int _se_id(object action_id) except -2:
     return <int>i
 
 
-def _sichuan_env_step(SichuanState s, int seat, object action_id, list history, dict game_dict):
-    """A step of the one seat asked (nothing held): apply the action
-    ``action_id`` stands for (Game.action_from_id), append ``(seat,
-    action)`` to ``history`` and return ``(waiting, paid)``: the seats now
-    asked (Table.waiting) and what Game.rewards() returns now, None when
-    nothing was paid. None, changing nothing, when the id is not legal
-    now; False for what this does not serve (the exchange phase, whose ids
-    are no action codes, and an id that is no int in range: the caller's
-    generic path then acts or raises)."""
+def _sichuan_env_answer(tuple c, int seat, object action_id, tuple waiting, list answers):
+    """Table._fast_answer in one call: ``seat`` (``waiting[0]``) answers
+    with the action ``action_id`` stands for (Game.action_from_id). ``c``
+    is the deal's ``(state, history, game_dict)``, ``waiting`` the seats
+    still to answer, ``answers`` the answers held in an open window.
+
+    Alone asked and nothing held: the action is applied, ``(seat,
+    action)`` appended to the history. In a window: the answer is held
+    (appended to ``answers``) until the last seat of the window answers,
+    then the held answers are applied as _se_apply_held does and
+    ``answers`` is emptied. Returns ``(waiting, paid)``: the seats asked
+    now (Table.waiting) and what Game.rewards() returns now, None when
+    nothing was paid or the game did not move. None, changing nothing,
+    when the id is not legal now; False for what this does not serve (the
+    exchange phase, whose ids are no action codes, and an id that is no
+    int in range: the caller's generic path then acts or raises)."""
+    cdef SichuanState s = c[0]
     cdef int i = _se_id(action_id), code
     if i < 0 or s.g.v.phase == PARLOUR_SG_PHASE_EXCHANGE or not 0 <= seat < 4:
         return False
@@ -143,32 +151,26 @@ def _sichuan_env_step(SichuanState s, int seat, object action_id, list history, 
     if code < 0:
         return None
     action = _sg_actions[code]
-    _check(parlour_sg_apply(s.g, _sc_tables(), seat, code))  # legal: listed just now
-    s._refresh()
-    history.append((seat, action))
-    return (_se_waiting_of(s), _se_rewards(s, game_dict))
+    if len(waiting) == 1 and not answers:
+        _check(parlour_sg_apply(s.g, _sc_tables(), seat, code))  # legal: listed just now
+        s._refresh()
+        (<list>c[1]).append((seat, action))
+        return (_se_waiting_of(s), _se_rewards(s, <dict>c[2]))
+    answers.append((seat, action))
+    if len(waiting) > 1:
+        return (waiting[1:], None)
+    got = _se_apply_held(s, answers, <list>c[1], <dict>c[2])
+    del answers[:]
+    return got
 
 
-def _sichuan_env_action(SichuanState s, int seat, object action_id):
-    """The action ``action_id`` stands for for ``seat`` now
-    (Game.action_from_id), for an answer held in a window; None if it is
-    not legal now, False for what _sichuan_env_step does not serve."""
-    cdef int i = _se_id(action_id), code
-    if i < 0 or s.g.v.phase == PARLOUR_SG_PHASE_EXCHANGE or not 0 <= seat < 4:
-        return False
-    code = _se_code_of_id(&s.g.v, seat, i)
-    if code < 0:
-        return None
-    return _sg_actions[code]
-
-
-def _sichuan_env_apply_held(SichuanState s, list answers, list history, dict game_dict):
-    """Apply the answers held in a window, ``(seat, action)`` in seat order,
-    as parlour.env._table.Table.answer does: each while every seat still
-    asked is one whose answer is held, skipping a seat no longer asked;
-    each applied answer is appended to ``history``. Returns ``(waiting,
-    paid)`` as _sichuan_env_step. Not for the exchange phase (its answers
-    are no action codes)."""
+cdef tuple _se_apply_held(SichuanState s, list answers, list history, dict game_dict):
+    # Apply the answers held in a window, ``(seat, action)`` in seat order,
+    # as parlour.env._table.Table.answer does: each while every seat still
+    # asked is one whose answer is held, skipping a seat no longer asked;
+    # each applied answer is appended to ``history``. Returns ``(waiting,
+    # paid)`` as _sichuan_env_answer. Not for the exchange phase (its
+    # answers are no action codes).
     cdef int held = 0, ask, n, k, seat
     cdef int8_t who[4]
     for entry in answers:

@@ -86,12 +86,35 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, FloatArray | MaskArray]:
         """``{"observation": float32 array, "action_mask": int8 array}`` of
         ``agent``'s seat, both new arrays the caller may keep or change."""
-        table = self.table
-        seat = self._seat[agent]
-        if table._fast:  # a Sichuan deal on the C engine: one binding call
-            return _sichuan.observe(table._c[0], seat, seat in table.waiting)  # type: ignore[no-any-return]
-        obs: dict[str, FloatArray | MaskArray] = table.observe(seat)
+        obs: dict[str, FloatArray | MaskArray] = self.table.observe(self._seat[agent])
         return obs
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, FloatArray | MaskArray] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's :meth:`~pettingzoo.AECEnv.last`: ``(observe(agent),
+        cumulative reward, terminated, truncated, info)`` of
+        :attr:`agent_selection` (no observation when ``observe`` is false)."""
+        agent = self.agent_selection
+        if observe:
+            table = self.table
+            seat = self._seat[agent]
+            # A Sichuan deal on the C engine: the binding's call, as
+            # Table.observe makes it, without the two calls around it.
+            obs = (
+                _sichuan.observe(table._c[0], seat, seat in table.waiting)
+                if table._fast
+                else table.observe(seat)
+            )
+        else:
+            obs = None
+        return (
+            obs,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """PettingZoo's :meth:`~pettingzoo.AECEnv.agent_iter`: yields
@@ -116,11 +139,21 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
             return
         table = self.table
         seat = self._seat[agent]
-        # A Sichuan deal on the C engine answers in one binding call, but
-        # for what it does not serve (False: the exchange phase, an id that
-        # is no int in range), which the general way answers or refuses.
-        rewards = table._fast_answer(seat, action) if table._fast else False
-        if rewards is False:
+        # A Sichuan deal on the C engine answers in one binding call (what
+        # Table._fast_answer does, without the call around it), but for
+        # what it does not serve (not a tuple: the exchange phase, an id
+        # that is no int in range, an illegal id), which the general way
+        # answers or refuses.
+        got = (
+            _sichuan.answer(table._c, seat, action, table.waiting, table._answers)
+            if table._fast
+            else None
+        )
+        if got.__class__ is tuple:
+            table.waiting, rewards = got
+            if table._masks:
+                table._masks.clear()
+        else:
             rewards = table.answer_paid(seat, action)
         # PettingZoo's step protocol (clear the actor's cumulative reward, set
         # this step's rewards, add them up), inlined: it runs every step.

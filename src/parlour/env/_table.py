@@ -217,29 +217,18 @@ class Table:
         return None
 
     def _fast_answer(self, seat: int, action_id: Any) -> tuple[float, ...] | Literal[False] | None:
-        # answer_paid by the binding's calls; False for what they do not
+        # answer_paid by the binding's one call; False for what it does not
         # serve (the generic path then answers, or raises its error).
-        state, history, game_dict = self._c
-        if len(self.waiting) == 1 and not self._answers:
-            got = _sichuan.step(state, seat, action_id, history, game_dict)
-        else:
-            got = _sichuan.action(state, seat, action_id)
-            if got is not None and got is not False:
-                self._answers.append((seat, got))
-                self.waiting = self.waiting[1:]
-                if self.waiting:
-                    return None
-                got = _sichuan.apply_held(state, self._answers, history, game_dict)
-                self._answers.clear()
+        got = _sichuan.answer(self._c, seat, action_id, self.waiting, self._answers)
+        if got.__class__ is tuple:
+            self.waiting, paid = got
+            if self._masks:
+                self._masks.clear()
+            return paid  # type: ignore[no-any-return]
         if got is None:
             i = operator.index(action_id)
             raise IllegalActionError(f"seat {seat}: action id {i} is not legal now")
-        if got is False:
-            return False
-        self.waiting, paid = got
-        if self._masks:
-            self._masks.clear()
-        return paid  # type: ignore[no-any-return]
+        return False
 
     def _legal(self, seat: int) -> npt.NDArray[np.bool_]:
         mask = self._masks.get(seat)
