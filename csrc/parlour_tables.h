@@ -18,17 +18,17 @@ extern "C" {
 /* One table's work: a status, negative when it failed. */
 typedef int (*parlour_table_step)(void *ctx, int table);
 
-/* Calls step(ctx, i) for every table i in 0 .. n-1. The tables are split
- * into `threads` contiguous ranges (clamped to 1 .. 64 and to n), each run
- * by one native thread, the first on the caller's, the others on the
+/* Calls step(ctx, i) for every table i in 0 .. n-1 on up to `threads`
+ * native threads (clamped to 1 .. 64 and to n): the caller's and the
  * workers of a pool that lives across calls (made on the first call that
- * asks for them, joined at exit, forgotten by a child of fork()). A range
- * with no worker to run it (one could not be started, or another thread's
- * call is using the pool) runs on the caller's thread after its own. Safe
- * to call from several threads at once. Each table is touched by one
- * thread only, so the results do not depend on the split. Returns 0, or
- * the status of the lowest-numbered table that failed, its number stored
- * in *failed (every table is still run). */
+ * asks for them, joined at exit, forgotten by a child of fork()). The
+ * tables are cut into a few contiguous pieces a thread, each claimed and
+ * run by one thread, so that the results do not depend on the split; the
+ * caller runs them all when no worker is to be had (one could not be
+ * started, or another thread's call is using the pool). Safe to call from
+ * several threads at once. Returns 0, or the status of the lowest-numbered
+ * table that failed, its number stored in *failed (every table is still
+ * run). */
 PARLOUR_TABLES_INTERNAL int parlour_run_tables(int n, int threads, parlour_table_step step,
                                                void *ctx, int *failed);
 

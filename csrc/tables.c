@@ -7,8 +7,11 @@
  * variable between calls (after a short spin, so that the next call of a
  * stepping loop finds them awake), and are stopped and joined at exit, so
  * that memory checkers see no thread left. It holds no heap memory of its
- * own. One call uses the pool at a time; a call that finds it busy (another
- * thread of the process is in a call) runs its ranges on its own thread. A
+ * own. The tables are cut into a few contiguous pieces a thread, which the
+ * caller and the workers claim in turn, so that a thread the system keeps
+ * waiting does not hold up the call. One call uses the pool at a time; a
+ * call that finds it busy (another thread of the process is in a call) runs
+ * its pieces on its own thread. A
  * child of fork() forgets the pool (its workers do not exist there) and makes
  * a new one when asked. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
@@ -29,6 +32,11 @@
 #endif
 
 #define MAX_THREADS 64
+/* Pieces a thread: enough for the others to take over the pieces of a
+ * thread that the system keeps waiting, few enough that claiming them
+ * costs nothing. */
+#define PIECES_PER_THREAD 4
+#define MAX_PIECES (MAX_THREADS * PIECES_PER_THREAD)
 
 typedef struct {
     parlour_table_step step;
@@ -51,31 +59,50 @@ static void run_range(job *j)
 
 #if TABLES_THREADS
 
-/* How long a worker that finished its range, or a caller that finished its
- * own, spins before it sleeps: long enough to bridge the Python between two
- * calls of a stepping loop and the other threads' last tables, short
- * enough that an idle pool costs nothing. */
+/* One call's pieces; `next` is the first not yet claimed. */
+typedef struct {
+    job *jobs;
+    int pieces;
+    int next;
+} call;
+
+static void run_pieces(call *c)
+{
+    for (;;) {
+        int p = __atomic_fetch_add(&c->next, 1, __ATOMIC_RELAXED);
+        if (p >= c->pieces)
+            return;
+        run_range(&c->jobs[p]);
+    }
+}
+
+/* How long a worker that finished its pieces, or a caller that finished
+ * claiming, spins before it sleeps: long enough to bridge the Python
+ * between two calls of a stepping loop and the other threads' last
+ * tables, short enough that an idle pool costs nothing. */
 #ifndef SPIN_NS
 #define SPIN_NS 50000L
 #endif
 
-/* Worker k (1 .. MAX_THREADS-1) runs range k of a call. `ticket` counts the
- * calls handed to it; it is written by the caller under `pool.lock` and read
- * without it while spinning (atomic builtins: the code is C99). */
+/* A worker's state: IDLE, OFFERED a call by the caller (which may withdraw
+ * the offer while the worker has not yet taken it), TAKEN (running the
+ * call's pieces; the caller waits for it to be IDLE again), or told to QUIT.
+ * Written with atomic builtins (the code is C99); the waits on the
+ * condition variables check it under pool.lock. */
+enum { IDLE, OFFERED, TAKEN, QUIT };
+
 typedef struct {
     pthread_cond_t wake;
     pthread_t id;
-    job *job;
-    unsigned long ticket;
+    int state;
 } worker;
 
 static struct {
     pthread_mutex_t use;  /* held for a whole call that uses the workers */
-    pthread_mutex_t lock; /* guards the tickets and the waits */
-    pthread_cond_t done;  /* the caller waits here for `pending` to reach 0 */
+    pthread_mutex_t lock; /* guards the waits */
+    pthread_cond_t done;  /* the caller waits here for a TAKEN worker */
     int started;          /* workers 1 .. started are running */
-    int pending;          /* workers of the current call not yet finished */
-    int quit;             /* set at exit: a woken worker returns */
+    call call;            /* the current call, read by the TAKEN workers */
     worker workers[MAX_THREADS];
 } pool = {.use = PTHREAD_MUTEX_INITIALIZER,
           .lock = PTHREAD_MUTEX_INITIALIZER,
@@ -99,28 +126,13 @@ static long now_ns(void)
     return (long)t.tv_sec * 1000000000L + t.tv_nsec;
 }
 
-/* Spins up to SPIN_NS for *ticket to differ from `seen`; 1 if it did. */
-static int spin_for_ticket(const unsigned long *ticket, unsigned long seen)
+/* Spins up to SPIN_NS while *state is `from`; 1 if it changed. */
+static int spin_while(const int *state, int from)
 {
     long start = now_ns();
     for (;;) {
         for (int k = 0; k < 64; k++) {
-            if (__atomic_load_n(ticket, __ATOMIC_ACQUIRE) != seen)
-                return 1;
-            cpu_relax();
-        }
-        if (now_ns() - start > SPIN_NS)
-            return 0;
-    }
-}
-
-/* Spins up to SPIN_NS for *count to reach 0; 1 if it did. */
-static int spin_for_zero(const int *count)
-{
-    long start = now_ns();
-    for (;;) {
-        for (int k = 0; k < 64; k++) {
-            if (__atomic_load_n(count, __ATOMIC_ACQUIRE) == 0)
+            if (__atomic_load_n(state, __ATOMIC_ACQUIRE) != from)
                 return 1;
             cpu_relax();
         }
@@ -132,23 +144,25 @@ static int spin_for_zero(const int *count)
 static void *work(void *arg)
 {
     worker *w = (worker *)arg;
-    unsigned long seen = 0;
     for (;;) {
-        if (!spin_for_ticket(&w->ticket, seen)) {
+        if (!spin_while(&w->state, IDLE)) {
             pthread_mutex_lock(&pool.lock);
-            while (__atomic_load_n(&w->ticket, __ATOMIC_ACQUIRE) == seen)
+            while (__atomic_load_n(&w->state, __ATOMIC_ACQUIRE) == IDLE)
                 pthread_cond_wait(&w->wake, &pool.lock);
             pthread_mutex_unlock(&pool.lock);
         }
-        seen = __atomic_load_n(&w->ticket, __ATOMIC_ACQUIRE);
-        if (__atomic_load_n(&pool.quit, __ATOMIC_ACQUIRE))
-            return NULL;
-        run_range(w->job);
-        if (__atomic_sub_fetch(&pool.pending, 1, __ATOMIC_ACQ_REL) == 0) {
-            pthread_mutex_lock(&pool.lock);
-            pthread_cond_signal(&pool.done);
-            pthread_mutex_unlock(&pool.lock);
+        int offered = OFFERED;
+        if (!__atomic_compare_exchange_n(&w->state, &offered, TAKEN, 0, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_ACQUIRE)) {
+            if (offered == QUIT)
+                return NULL;
+            continue; /* withdrawn: the caller ran every piece */
         }
+        run_pieces(&pool.call);
+        pthread_mutex_lock(&pool.lock);
+        __atomic_store_n(&w->state, IDLE, __ATOMIC_RELEASE);
+        pthread_cond_signal(&pool.done);
+        pthread_mutex_unlock(&pool.lock);
     }
 }
 
@@ -169,23 +183,20 @@ static void after_fork_parent(void)
 static void after_fork_child(void)
 {
     pool.started = 0;
-    pool.pending = 0;
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_unlock(&pool.use);
 }
 
-/* At exit: wakes the workers to return and joins them, unless a call of
+/* At exit: tells the workers to return and joins them, unless a call of
  * another thread is using them (then the process ends with them). */
 static void stop_pool(void)
 {
     if (pthread_mutex_trylock(&pool.use) != 0)
         return;
     pthread_mutex_lock(&pool.lock);
-    __atomic_store_n(&pool.quit, 1, __ATOMIC_RELEASE);
     for (int k = 1; k <= pool.started; k++) {
-        worker *w = &pool.workers[k];
-        __atomic_store_n(&w->ticket, w->ticket + 1, __ATOMIC_RELEASE);
-        pthread_cond_signal(&w->wake);
+        __atomic_store_n(&pool.workers[k].state, QUIT, __ATOMIC_RELEASE);
+        pthread_cond_signal(&pool.workers[k].wake);
     }
     pthread_mutex_unlock(&pool.lock);
     for (int k = 1; k <= pool.started; k++) {
@@ -193,7 +204,6 @@ static void stop_pool(void)
         pthread_cond_destroy(&pool.workers[k].wake);
     }
     pool.started = 0;
-    __atomic_store_n(&pool.quit, 0, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&pool.use);
 }
 
@@ -208,8 +218,7 @@ static int grow(int want)
 {
     while (pool.started < want) {
         worker *w = &pool.workers[pool.started + 1];
-        w->job = NULL;
-        w->ticket = 0;
+        w->state = IDLE;
         /* Made here, not statically: a child of fork() may hold copies
          * that its parent's sleeping workers were waiting on. */
         if (pthread_cond_init(&w->wake, NULL) != 0)
@@ -223,34 +232,39 @@ static int grow(int want)
     return pool.started;
 }
 
-/* Runs jobs[0 .. threads-1]: jobs[0] here, the others on the pool's workers
- * when it is free and has them, here after jobs[0] otherwise. */
-static void run_jobs(job *jobs, int threads)
+/* Runs the pieces of `c` on this thread and up to threads-1 of the pool's
+ * workers, or on this thread alone when another thread's call is using the
+ * pool. */
+static void run_call(call *c, int threads)
 {
     pthread_once(&handlers_once, register_handlers);
     if (pthread_mutex_trylock(&pool.use) != 0) {
-        for (int k = 0; k < threads; k++)
-            run_range(&jobs[k]);
+        run_pieces(c);
         return;
     }
     int helpers = grow(threads - 1);
     if (helpers > threads - 1)
         helpers = threads - 1;
-    __atomic_store_n(&pool.pending, helpers, __ATOMIC_RELAXED);
+    pool.call = *c;
     pthread_mutex_lock(&pool.lock);
     for (int k = 1; k <= helpers; k++) {
-        worker *w = &pool.workers[k];
-        w->job = &jobs[k];
-        __atomic_store_n(&w->ticket, w->ticket + 1, __ATOMIC_RELEASE);
-        pthread_cond_signal(&w->wake);
+        __atomic_store_n(&pool.workers[k].state, OFFERED, __ATOMIC_RELEASE);
+        pthread_cond_signal(&pool.workers[k].wake);
     }
     pthread_mutex_unlock(&pool.lock);
-    run_range(&jobs[0]);
-    for (int k = helpers + 1; k < threads; k++)
-        run_range(&jobs[k]); /* no worker to be had: do it here */
-    if (!spin_for_zero(&pool.pending)) {
+    run_pieces(&pool.call);
+    /* Every piece is claimed: withdraw the offers not yet taken, then wait
+     * for the workers that took theirs. */
+    for (int k = 1; k <= helpers; k++) {
+        int *state = &pool.workers[k].state;
+        int offered = OFFERED;
+        if (__atomic_compare_exchange_n(state, &offered, IDLE, 0, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE))
+            continue;
+        if (spin_while(state, TAKEN))
+            continue;
         pthread_mutex_lock(&pool.lock);
-        while (__atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) != 0)
+        while (__atomic_load_n(state, __ATOMIC_ACQUIRE) == TAKEN)
             pthread_cond_wait(&pool.done, &pool.lock);
         pthread_mutex_unlock(&pool.lock);
     }
@@ -261,7 +275,7 @@ static void run_jobs(job *jobs, int threads)
 
 int parlour_run_tables(int n, int threads, parlour_table_step step, void *ctx, int *failed)
 {
-    job jobs[MAX_THREADS];
+    job jobs[MAX_PIECES];
     if (n < 1 || step == NULL)
         return 0;
     if (threads < 1)
@@ -270,22 +284,26 @@ int parlour_run_tables(int n, int threads, parlour_table_step step, void *ctx, i
         threads = MAX_THREADS;
     if (threads > n)
         threads = n;
-    for (int k = 0; k < threads; k++) {
+    int pieces = threads == 1 ? 1 : threads * PIECES_PER_THREAD;
+    if (pieces > n)
+        pieces = n;
+    for (int k = 0; k < pieces; k++) {
         jobs[k].step = step;
         jobs[k].ctx = ctx;
-        jobs[k].lo = (int)((long long)n * k / threads);
-        jobs[k].hi = (int)((long long)n * (k + 1) / threads);
+        jobs[k].lo = (int)((long long)n * k / pieces);
+        jobs[k].hi = (int)((long long)n * (k + 1) / pieces);
     }
 #if TABLES_THREADS
-    if (threads > 1)
-        run_jobs(jobs, threads);
-    else
+    if (threads > 1) {
+        call c = {jobs, pieces, 0};
+        run_call(&c, threads);
+    } else
         run_range(&jobs[0]);
 #else
-    for (int k = 0; k < threads; k++)
+    for (int k = 0; k < pieces; k++)
         run_range(&jobs[k]);
 #endif
-    for (int k = 0; k < threads; k++)
+    for (int k = 0; k < pieces; k++)
         if (jobs[k].status < 0) {
             if (failed != NULL)
                 *failed = jobs[k].failed;
