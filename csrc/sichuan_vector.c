@@ -615,6 +615,34 @@ DIFF_INLINE void suit_diff(float *out, diff_list *d, int plane, int was, int now
             put(out, d, plane * KINDS + k, 1.0f, pf);
 }
 
+static int words_differ(const uint64_t *a, const uint64_t *b, int n)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < n; i++)
+        x |= a[i] ^ b[i];
+    return x != 0;
+}
+
+static int bytes4_differ(const void *a, const void *b)
+{
+    uint32_t x, y;
+    memcpy(&x, a, 4);
+    memcpy(&y, b, 4);
+    return x != y;
+}
+
+/* Per-seat plane `plane` (of each relative seat's planes), filled with
+ * (float)now[r] / of where it was filled from was[r]. */
+DIFF_INLINE void seat_fills(float *out, diff_list *d, int plane, const uint8_t was[4],
+                            const uint8_t now[4], float of, int pf)
+{
+    if (!bytes4_differ(was, now))
+        return;
+    for (int r = 0; r < 4; r++)
+        fill_diff(out, d, PARLOUR_SG_OBS_SEATS + r * PARLOUR_SG_OBS_SEAT_END + plane, was[r],
+                  now[r], of, pf);
+}
+
 /* Rewrite the cells of row `out` (showing sketch `was`) that differ in
  * `now`, or with pf set list those writes in d and ask for their lines. */
 DIFF_INLINE void diff(float *out, diff_list *d, const parlour_sv_sketch *was,
@@ -631,36 +659,43 @@ DIFF_INLINE void diff(float *out, diff_list *d, const parlour_sv_sketch *was,
     fill_diff(out, d, PARLOUR_SG_OBS_WALL, was->wall, now->wall, 55.0f, pf);
     fill_diff(out, d, PARLOUR_SG_OBS_MUST_ACT, was->must_act, now->must_act, 1.0f, pf);
     fill_diff(out, d, PARLOUR_SG_OBS_MAY_WIN, was->may_win, now->may_win, 1.0f, pf);
+    /* Per relative seat: most of these fields change seldom, so each is
+     * compared for the four seats at once and walked seat by seat only when
+     * it changed (the cells written are the same, in another order; no cell
+     * is written twice). */
+#define SEAT_BASE(r) (PARLOUR_SG_OBS_SEATS + (r) * PARLOUR_SG_OBS_SEAT_END)
+    if (words_differ(&was->melds[0][0], &now->melds[0][0], 8))
+        for (int r = 0; r < 4; r++)
+            EACH_CHANGED(was->melds[r], now->melds[r], {
+                for (int p = 0; p < 3; p++)
+                    put(out, d, (SEAT_BASE(r) + PARLOUR_SG_OBS_SEAT_PUNG + p) * KINDS + kind,
+                        (c >> p) & 1 ? 1.0f : 0.0f, pf);
+            })
+    if (words_differ(&was->public_[0][0], &now->public_[0][0], 8))
+        for (int r = 0; r < 4; r++)
+            share_diff(out, d, SEAT_BASE(r) + PARLOUR_SG_OBS_SEAT_PUBLIC_HAND, was->public_[r],
+                       now->public_[r], 4.0f, pf);
     for (int r = 0; r < 4; r++) {
-        int base = PARLOUR_SG_OBS_SEATS + r * PARLOUR_SG_OBS_SEAT_END;
-        EACH_CHANGED(was->melds[r], now->melds[r], {
-            for (int p = 0; p < 3; p++)
-                put(out, d, (base + PARLOUR_SG_OBS_SEAT_PUNG + p) * KINDS + kind,
-                    (c >> p) & 1 ? 1.0f : 0.0f, pf);
-        })
-        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_HIDDEN_KONGS, was->hidden[r], now->hidden[r],
-                  4.0f, pf);
-        thermometer_diff(out, d, base + PARLOUR_SG_OBS_SEAT_DISCARDS, was->discards[r],
+        thermometer_diff(out, d, SEAT_BASE(r) + PARLOUR_SG_OBS_SEAT_DISCARDS, was->discards[r],
                          now->discards[r], pf);
-        for (int i = 0; i < 4; i++)
-            cell_diff(out, d, base + PARLOUR_SG_OBS_SEAT_RECENT + i, was->recent[r][i],
-                      now->recent[r][i], pf);
-        suit_diff(out, d, base + PARLOUR_SG_OBS_SEAT_MISSING, was->missing[r], now->missing[r],
-                  pf);
-        share_diff(out, d, base + PARLOUR_SG_OBS_SEAT_PUBLIC_HAND, was->public_[r], now->public_[r],
-                   4.0f, pf);
-        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_WON, was->won[r], now->won[r], 1.0f, pf);
-        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_HAND_SIZE, was->hand_n[r], now->hand_n[r],
-                  14.0f, pf);
-        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_DEALER, was->dealer[r], now->dealer[r], 1.0f,
-                  pf);
-        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_IN_TURN, was->in_turn[r], now->in_turn[r],
-                  1.0f, pf);
-        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_TO_ACT, was->to_act[r], now->to_act[r], 1.0f,
-                  pf);
-        fill_diff(out, d, base + PARLOUR_SG_OBS_SEAT_OFFERING, was->offering[r], now->offering[r],
-                  1.0f, pf);
+        if (bytes4_differ(was->recent[r], now->recent[r]))
+            for (int i = 0; i < 4; i++)
+                cell_diff(out, d, SEAT_BASE(r) + PARLOUR_SG_OBS_SEAT_RECENT + i,
+                          was->recent[r][i], now->recent[r][i], pf);
     }
+    if (bytes4_differ(was->missing, now->missing))
+        for (int r = 0; r < 4; r++)
+            suit_diff(out, d, SEAT_BASE(r) + PARLOUR_SG_OBS_SEAT_MISSING, was->missing[r],
+                      now->missing[r], pf);
+    /* Planes filled with one value per seat. */
+    seat_fills(out, d, PARLOUR_SG_OBS_SEAT_HIDDEN_KONGS, was->hidden, now->hidden, 4.0f, pf);
+    seat_fills(out, d, PARLOUR_SG_OBS_SEAT_WON, was->won, now->won, 1.0f, pf);
+    seat_fills(out, d, PARLOUR_SG_OBS_SEAT_HAND_SIZE, was->hand_n, now->hand_n, 14.0f, pf);
+    seat_fills(out, d, PARLOUR_SG_OBS_SEAT_DEALER, was->dealer, now->dealer, 1.0f, pf);
+    seat_fills(out, d, PARLOUR_SG_OBS_SEAT_IN_TURN, was->in_turn, now->in_turn, 1.0f, pf);
+    seat_fills(out, d, PARLOUR_SG_OBS_SEAT_TO_ACT, was->to_act, now->to_act, 1.0f, pf);
+    seat_fills(out, d, PARLOUR_SG_OBS_SEAT_OFFERING, was->offering, now->offering, 1.0f, pf);
+#undef SEAT_BASE
 }
 
 static void write_diff(float *out, const parlour_sv_sketch *was, const parlour_sv_sketch *now)
