@@ -77,9 +77,10 @@ deal is then exactly ``parlour.play`` with a ``RandomBot`` in every seat,
 and the call measures the environment's own cost.
 
 With the C core (the default backend) the tables live in C and
-``threads > 1`` splits them over native threads with the GIL released (the
-results do not depend on ``threads``); with ``PARLOUR_BACKEND=python`` the
-same semantics run on the game's ``Game`` objects.
+``threads > 1`` splits them over native threads (a pool that lives across
+calls) with the GIL released (the results do not depend on ``threads``);
+with ``PARLOUR_BACKEND=python`` the same semantics run on the game's
+``Game`` objects.
 """
 
 from __future__ import annotations
@@ -320,7 +321,9 @@ class VectorGame:
     ``seed``: an int in ``0 .. 2**64 - 1``; ``learners``: the seats the
     caller plays (default all), ascending and distinct; ``opponents``:
     ``"random"`` (default) or ``"heuristic"`` for the other seats;
-    ``threads``: native threads a call splits the tables over (C backend
+    ``threads``: native threads a call steps the tables on, the caller's
+    and workers of a pool in the C core that lives across calls, is shared
+    by the process's VectorGames and is safe after ``fork()`` (C backend
     only; the Python one plays them in turn).
     """
 
