@@ -11,7 +11,8 @@ round. docs/perf/vector.rst records the figures with the machine.
 - ``c_random_t1`` / ``c_random_t2``: four learner seats, the actions chosen
   by the C random policy (:meth:`VectorGame.step_random`): the environment's
   own cost, observation and mask written for every seat asked, one thread
-  and two;
+  and two (each ``_t2`` row also times one thread and two in turn and
+  records ``wall_ratio_to_t1``, the wall-clock ratio of the same minutes);
 - ``numpy_random``: four learner seats, a random masked action chosen by
   the caller in numpy each step (its time included): uniform among the ids
   each asked row's mask sets, one draw per asked row (``_numpy_random``,
@@ -41,6 +42,7 @@ Each row's ``extra_info`` also holds ``load``, the one-minute load average
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from typing import Any
@@ -101,6 +103,28 @@ def _measure(benchmark: Any, env: VectorGame, step: Any) -> None:
 def test_c_random(benchmark: Any, threads: int) -> None:
     env = VectorGame("sichuan", TABLES, seed=1, threads=threads)
     _measure(benchmark, env, env.step_random)
+    _against_one_thread(benchmark, "sichuan", threads)
+
+
+def _against_one_thread(benchmark: Any, name: str, threads: int) -> None:
+    """For a ``threads > 1`` row: ``wall_ratio_to_t1``, its wall-clock rate
+    over one thread's, both timed in turn in the same minutes (rounds of
+    STEPS calls, the best of each), whatever the benchmark's timer."""
+    if threads == 1 or benchmark.disabled:
+        return
+    envs = [VectorGame(name, TABLES, seed=1, threads=t) for t in (1, threads)]
+    best = [math.inf, math.inf]
+    for env in envs:
+        env.reset()
+        for _ in range(WARMUP):
+            env.step_random()
+    for _ in range(ROUNDS):
+        for k, env in enumerate(envs):
+            start = time.perf_counter()
+            for _ in range(STEPS):
+                env.step_random()
+            best[k] = min(best[k], time.perf_counter() - start)
+    benchmark.extra_info["wall_ratio_to_t1"] = round(best[0] / best[1], 2)
 
 
 def test_numpy_random(benchmark: Any) -> None:
@@ -167,6 +191,7 @@ def test_play_random(benchmark: Any) -> None:
 def test_nd_c_random(benchmark: Any, threads: int) -> None:
     env = VectorGame("ninedomains", TABLES, seed=1, threads=threads)
     _measure(benchmark, env, env.step_random)
+    _against_one_thread(benchmark, "ninedomains", threads)
 
 
 def test_nd_numpy_random(benchmark: Any) -> None:
@@ -198,6 +223,7 @@ def test_nd_play_random(benchmark: Any) -> None:
 def test_sw_c_random(benchmark: Any, threads: int) -> None:
     env = VectorGame("shrinewars", TABLES, seed=1, threads=threads)
     _measure(benchmark, env, env.step_random)
+    _against_one_thread(benchmark, "shrinewars", threads)
 
 
 def test_sw_numpy_random(benchmark: Any) -> None:
@@ -229,6 +255,7 @@ def test_sw_play_random(benchmark: Any) -> None:
 def test_ssp_c_random(benchmark: Any, threads: int) -> None:
     env = VectorGame("sisepai", TABLES, seed=1, threads=threads)
     _measure(benchmark, env, env.step_random)
+    _against_one_thread(benchmark, "sisepai", threads)
 
 
 def test_ssp_numpy_random(benchmark: Any) -> None:
