@@ -300,14 +300,6 @@ static uint64_t nibble_counts(uint64_t x)
     return (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
 }
 
-static int popcount64(uint64_t x)
-{
-    x = nibble_counts(x);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return (int)((x * 0x0101010101010101u) >> 56);
-}
-
-
 /* Add one to kind k of packed counts p (a count stays below 16). */
 static void count_add(uint64_t p[2], int k)
 {
@@ -456,7 +448,8 @@ static void sketch_of(const parlour_sv_env *env, parlour_sv_table *tb, int seat,
         k->public_[r][0] = public_ ? nibble_counts(public_[0]) : 0;
         k->public_[r][1] = public_ ? nibble_counts(public_[1]) : 0;
         k->won[r] = v->won[s] ? 1 : 0;
-        k->hand_n[r] = (uint8_t)(popcount64(v->held[s][0]) + popcount64(v->held[s][1]));
+        /* The engine keeps the held tiles' count per suit (with the held set). */
+        k->hand_n[r] = (uint8_t)(v->suit_n[s][0] + v->suit_n[s][1] + v->suit_n[s][2]);
         k->dealer[r] = s == v->dealer;
         k->in_turn[r] = in_turn && s == v->cur;
         k->to_act[r] = (uint8_t)((to_act >> s) & 1u);
