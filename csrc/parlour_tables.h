@@ -22,10 +22,10 @@ typedef int (*parlour_table_step)(void *ctx, int table);
  * native threads (clamped to 1 .. 64 and to n): the caller's and the
  * workers of a pool that lives across calls (made on the first call that
  * asks for them, joined at exit, forgotten by a child of fork()). The
- * tables are cut into a few contiguous pieces a thread, each claimed and
- * run by one thread, so that the results do not depend on the split; the
- * caller runs them all when no worker is to be had (one could not be
- * started, or another thread's call is using the pool). Safe to call from
+ * threads claim contiguous pieces of the tables in turn, each piece run by
+ * one thread, so that the results do not depend on the split; the caller
+ * runs them all when no worker is to be had (one could not be started, or
+ * another thread's call is using the pool). Safe to call from
  * several threads at once. Returns 0, or the status of the lowest-numbered
  * table that failed, its number stored in *failed (every table is still
  * run). */

@@ -7,11 +7,11 @@
  * variable between calls (after a short spin, so that the next call of a
  * stepping loop finds them awake), and are stopped and joined at exit, so
  * that memory checkers see no thread left. It holds no heap memory of its
- * own. The tables are cut into a few contiguous pieces a thread, which the
- * caller and the workers claim in turn, so that a thread the system keeps
- * waiting does not hold up the call. One call uses the pool at a time; a
- * call that finds it busy (another thread of the process is in a call) runs
- * its pieces on its own thread. A
+ * own. The caller and the workers claim contiguous pieces of the tables in
+ * turn, big ones first and small ones last, so that they finish together
+ * and a thread the system keeps waiting does not hold up the call. One call
+ * uses the pool at a time; a call that finds it busy (another thread of the
+ * process is in a call) runs every table on its own thread. A
  * child of fork() forgets the pool (its workers do not exist there) and makes
  * a new one when asked. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
@@ -32,51 +32,71 @@
 #endif
 
 #define MAX_THREADS 64
-/* Pieces a thread: enough for the others to take over the pieces of a
- * thread that the system keeps waiting, few enough that claiming them
- * costs nothing. */
-#define PIECES_PER_THREAD 4
-#define MAX_PIECES (MAX_THREADS * PIECES_PER_THREAD)
 
+/* One call: step(ctx, i) for i in 0 .. n-1. */
 typedef struct {
     parlour_table_step step;
     void *ctx;
-    int lo, hi, status, failed;
-} job;
+    int n, threads;
+    int min_piece; /* the smallest piece a thread claims */
+    int next;      /* the first table not yet claimed */
+} call;
 
-static void run_range(job *j)
+/* What one thread's tables gave: the lowest failed table and its status. */
+typedef struct {
+    int status, failed;
+} outcome;
+
+static void run_range(const call *c, int lo, int hi, outcome *o)
 {
-    j->status = 0;
-    j->failed = -1;
-    for (int i = j->lo; i < j->hi; i++) {
-        int st = j->step(j->ctx, i);
-        if (st < 0 && j->failed < 0) {
-            j->status = st;
-            j->failed = i;
+    for (int i = lo; i < hi; i++) {
+        int st = c->step(c->ctx, i);
+        if (st < 0 && o->failed < 0) {
+            o->status = st;
+            o->failed = i;
         }
     }
 }
 
 #if TABLES_THREADS
 
-/* One call's pieces; `next` is the first not yet claimed. */
-typedef struct {
-    job *jobs;
-    int pieces;
-    int next;
-} call;
-
-static void run_pieces(call *c)
+/* Claims the next contiguous piece of tables: a share of what is left that
+ * shrinks as the call goes on (big pieces first, so that claims are few;
+ * small ones last, so that the threads finish together, and a thread the
+ * system keeps waiting leaves the rest to the others). 0 when none is left.
+ * A thread's pieces come in increasing order, so its first failure is its
+ * lowest. */
+static int claim(call *c, int *lo, int *hi)
 {
+    int next = __atomic_load_n(&c->next, __ATOMIC_RELAXED);
     for (;;) {
-        int p = __atomic_fetch_add(&c->next, 1, __ATOMIC_RELAXED);
-        if (p >= c->pieces)
-            return;
-        run_range(&c->jobs[p]);
+        int left = c->n - next;
+        if (left <= 0)
+            return 0;
+        int size = left / (2 * c->threads);
+        if (size < c->min_piece)
+            size = c->min_piece;
+        if (size > left)
+            size = left;
+        if (__atomic_compare_exchange_n(&c->next, &next, next + size, 0, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+            *lo = next;
+            *hi = next + size;
+            return 1;
+        }
     }
 }
 
-/* How long a worker that finished its pieces, or a caller that finished
+static void run_claims(call *c, outcome *o)
+{
+    int lo, hi;
+    o->status = 0;
+    o->failed = -1;
+    while (claim(c, &lo, &hi))
+        run_range(c, lo, hi, o);
+}
+
+/* How long a worker that finished its tables, or a caller that finished
  * claiming, spins before it sleeps: long enough to bridge the Python
  * between two calls of a stepping loop and the other threads' last
  * tables, short enough that an idle pool costs nothing. */
@@ -86,7 +106,7 @@ static void run_pieces(call *c)
 
 /* A worker's state: IDLE, OFFERED a call by the caller (which may withdraw
  * the offer while the worker has not yet taken it), TAKEN (running the
- * call's pieces; the caller waits for it to be IDLE again), or told to QUIT.
+ * call's tables; the caller waits for it to be IDLE again), or told to QUIT.
  * Written with atomic builtins (the code is C99); the waits on the
  * condition variables check it under pool.lock. */
 enum { IDLE, OFFERED, TAKEN, QUIT };
@@ -95,6 +115,7 @@ typedef struct {
     pthread_cond_t wake;
     pthread_t id;
     int state;
+    outcome outcome; /* of its tables in the last call it took */
 } worker;
 
 static struct {
@@ -158,7 +179,7 @@ static void *work(void *arg)
                 return NULL;
             continue; /* withdrawn: the caller ran every piece */
         }
-        run_pieces(&pool.call);
+        run_claims(&pool.call, &w->outcome);
         pthread_mutex_lock(&pool.lock);
         __atomic_store_n(&w->state, IDLE, __ATOMIC_RELEASE);
         pthread_cond_signal(&pool.done);
@@ -232,19 +253,19 @@ static int grow(int want)
     return pool.started;
 }
 
-/* Runs the pieces of `c` on this thread and up to threads-1 of the pool's
+/* Runs the tables of `c` on this thread and up to threads-1 of the pool's
  * workers, or on this thread alone when another thread's call is using the
- * pool. */
-static void run_call(call *c, int threads)
+ * pool; the lowest failed table of all into *o. */
+static void run_call(call *c, outcome *o)
 {
     pthread_once(&handlers_once, register_handlers);
     if (pthread_mutex_trylock(&pool.use) != 0) {
-        run_pieces(c);
+        run_claims(c, o);
         return;
     }
-    int helpers = grow(threads - 1);
-    if (helpers > threads - 1)
-        helpers = threads - 1;
+    int helpers = grow(c->threads - 1);
+    if (helpers > c->threads - 1)
+        helpers = c->threads - 1;
     pool.call = *c;
     pthread_mutex_lock(&pool.lock);
     for (int k = 1; k <= helpers; k++) {
@@ -252,21 +273,23 @@ static void run_call(call *c, int threads)
         pthread_cond_signal(&pool.workers[k].wake);
     }
     pthread_mutex_unlock(&pool.lock);
-    run_pieces(&pool.call);
-    /* Every piece is claimed: withdraw the offers not yet taken, then wait
+    run_claims(&pool.call, o);
+    /* Every table is claimed: withdraw the offers not yet taken, then wait
      * for the workers that took theirs. */
     for (int k = 1; k <= helpers; k++) {
-        int *state = &pool.workers[k].state;
+        worker *w = &pool.workers[k];
         int offered = OFFERED;
-        if (__atomic_compare_exchange_n(state, &offered, IDLE, 0, __ATOMIC_ACQ_REL,
+        if (__atomic_compare_exchange_n(&w->state, &offered, IDLE, 0, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE))
             continue;
-        if (spin_while(state, TAKEN))
-            continue;
-        pthread_mutex_lock(&pool.lock);
-        while (__atomic_load_n(state, __ATOMIC_ACQUIRE) == TAKEN)
-            pthread_cond_wait(&pool.done, &pool.lock);
-        pthread_mutex_unlock(&pool.lock);
+        if (!spin_while(&w->state, TAKEN)) {
+            pthread_mutex_lock(&pool.lock);
+            while (__atomic_load_n(&w->state, __ATOMIC_ACQUIRE) == TAKEN)
+                pthread_cond_wait(&pool.done, &pool.lock);
+            pthread_mutex_unlock(&pool.lock);
+        }
+        if (w->outcome.failed >= 0 && (o->failed < 0 || w->outcome.failed < o->failed))
+            *o = w->outcome;
     }
     pthread_mutex_unlock(&pool.use);
 }
@@ -275,7 +298,6 @@ static void run_call(call *c, int threads)
 
 int parlour_run_tables(int n, int threads, parlour_table_step step, void *ctx, int *failed)
 {
-    job jobs[MAX_PIECES];
     if (n < 1 || step == NULL)
         return 0;
     if (threads < 1)
@@ -284,30 +306,22 @@ int parlour_run_tables(int n, int threads, parlour_table_step step, void *ctx, i
         threads = MAX_THREADS;
     if (threads > n)
         threads = n;
-    int pieces = threads == 1 ? 1 : threads * PIECES_PER_THREAD;
-    if (pieces > n)
-        pieces = n;
-    for (int k = 0; k < pieces; k++) {
-        jobs[k].step = step;
-        jobs[k].ctx = ctx;
-        jobs[k].lo = (int)((long long)n * k / pieces);
-        jobs[k].hi = (int)((long long)n * (k + 1) / pieces);
-    }
+    /* Pieces of at least a sixteenth of a thread's share: a few claims a
+     * thread. */
+    int min_piece = n / (16 * threads);
+    call c = {step, ctx, n, threads, min_piece > 0 ? min_piece : 1, 0};
+    outcome o = {0, -1};
 #if TABLES_THREADS
-    if (threads > 1) {
-        call c = {jobs, pieces, 0};
-        run_call(&c, threads);
-    } else
-        run_range(&jobs[0]);
+    if (threads > 1)
+        run_call(&c, &o);
+    else
+        run_range(&c, 0, n, &o);
 #else
-    for (int k = 0; k < pieces; k++)
-        run_range(&jobs[k]);
+    run_range(&c, 0, n, &o);
 #endif
-    for (int k = 0; k < pieces; k++)
-        if (jobs[k].status < 0) {
-            if (failed != NULL)
-                *failed = jobs[k].failed;
-            return jobs[k].status;
-        }
-    return 0;
+    if (o.failed < 0)
+        return 0;
+    if (failed != NULL)
+        *failed = o.failed;
+    return o.status;
 }
