@@ -42,6 +42,7 @@
  * valid key's entry is entry[lo_base[lo] + hi_code[hi]]. The dense table is
  * 3.2 MB instead of 15.6 MB, which keeps shanten and waits in cache. */
 #define VALID_KEYS 405350u
+#define IMPROVE_BYTES 12
 
 struct parlour_sc_tables {
     uint64_t magic;
@@ -56,6 +57,11 @@ struct parlour_sc_tables {
     uint8_t dist_pad[6];
     /* bits 0..2: sum of count / 2 (pairs, quads counting two); 3..6: odd counts */
     uint8_t aux[VALID_KEYS];
+    /* For each entry of dist, the ranks whose one more tile lowers it by
+     * one: 9 bits from bit 9 * j for dist[j], 90 bits packed little-endian
+     * (0 for keys of 14 tiles). The discard search reads them instead of
+     * the dist of every suit a draw makes (see parlour_sc_discard_gains). */
+    uint8_t improve[VALID_KEYS][IMPROVE_BYTES];
     /* The completeness bits again, one byte a key (bit 0: decomposes, bit 1:
      * all even, bits 4..7: tile count, 15 invalid): a table an eighth the
      * size of entry[] stays in cache, which is what makes is_complete fast. */
@@ -187,6 +193,12 @@ static void suit_dist_capped(const uint8_t h[9], const uint8_t cap[9], int maxm,
         for (int x = 0; x <= lim; x++)
             for (int y = 0; x + y <= lim; y++) {
                 const uint8_t *v = in[x][y];
+#ifdef __SSE2__
+                /* A state no move reached yet (every byte INF) adds nothing. */
+                __m128i vv = _mm_loadu_si128((const __m128i *)(const void *)(v + 16));
+                if (_mm_movemask_epi8(_mm_cmpeq_epi8(vv, _mm_set1_epi8(INF))) == 0xffff)
+                    continue;
+#endif
                 int room = c - x - y, zmax = chows ? (room < maxm - y ? room : maxm - y) : 0;
                 for (int z = 0; z <= zmax; z++) {
                     uint8_t *o = out[y][z] + 16;
@@ -242,6 +254,42 @@ static void build(struct parlour_sc_tables *t, int r, uint32_t key, int n, const
     h[r] = 0;
 }
 
+/* The improve masks, once every dist is in place. The keys are visited in
+ * dense order (each lo's run of his, by hi_code), so that the entries one
+ * more tile reaches are read in a few forward streams (the same lo's run
+ * for ranks 5..8, the next lo runs for 0..4), not at random. */
+static void build_improve(struct parlour_sc_tables *t)
+{
+    uint16_t hi_of[625];
+    for (uint32_t hi = 0; hi < 625u; hi++) hi_of[t->hi_code[hi]] = (uint16_t)hi;
+    for (uint32_t lo = 0; lo < 3125u; lo++) {
+        for (uint32_t c = 0; c < 625u; c++) {
+            uint32_t k = lo + 3125u * hi_of[c];
+            if (!key_valid(t, k)) break; /* a lo's valid his are a prefix in code order */
+            uint32_t i = dense(t, k), rest = k;
+            uint8_t *out = t->improve[i];
+            memset(out, 0, IMPROVE_BYTES);
+            if ((t->flags[k] >> 4) >= 14) continue;
+            for (int r = 0; r < 9; r++, rest /= 5) {
+                if (rest % 5 == 4) continue;
+                const uint8_t *up = t->dist[dense(t, k + POW5[r])];
+                for (int j = 0; j < 10; j++) {
+                    if (up[j] + 1 != t->dist[i][j]) continue;
+                    int bit = 9 * j + r;
+                    out[bit >> 3] = (uint8_t)(out[bit >> 3] | 1u << (bit & 7));
+                }
+            }
+        }
+    }
+}
+
+/* The ranks of improve mask `m` (a key's) for dist entry j. */
+static inline uint32_t improve_ranks(const uint8_t *m, int j)
+{
+    int bit = 9 * j; /* nine bits from a byte's bit 0..7 end within the next byte */
+    return ((uint32_t)m[bit >> 3] | (uint32_t)m[(bit >> 3) + 1] << 8) >> (bit & 7) & 0x1ffu;
+}
+
 int parlour_sc_tables_init(void *buffer, size_t size)
 {
     if (buffer == NULL) return PARLOUR_E_NULL;
@@ -288,6 +336,7 @@ int parlour_sc_tables_init(void *buffer, size_t size)
         }
         t->entry[dense(t, k)] = e;
     }
+    build_improve(t);
     t->magic = MAGIC;
     return PARLOUR_OK;
 }
@@ -413,6 +462,33 @@ int parlour_sc_waits(const parlour_sc_tables *t, const uint8_t counts[27], int m
  * pair in at most one of them: ab[m] (no pair) and ab[m + 5] (the pair). */
 static inline void combine_two(const uint8_t *a, const uint8_t *b, int sets, uint8_t ab[10])
 {
+#ifdef __SSE2__
+    /* b's vector laid out as x: bytes 0..4 its no-pair entries, 10..14 its
+     * pair entries, INF between and after, with 16 bytes of INF before it,
+     * so that x moved up i bytes (INF shifted in) is a load at x - i; the
+     * gap keeps a pair entry's moved bytes out of the no-pair half. Then
+     * u0 = min over i of x moved i + a[i] (the no-pair product in bytes
+     * 0..4, the pair from b in 10..14) and u1 the same with a[i + 5] (the
+     * pair from a in 0..4). Sums are at most 2 * INF: no byte saturates. */
+    uint8_t buf[32], u0[16], u1[16];
+    memset(buf, INF, sizeof buf);
+    memcpy(buf + 16, b, 5);
+    memcpy(buf + 26, b + 5, 5);
+    __m128i acc0 = _mm_set1_epi8((char)0xff), acc1 = acc0;
+    for (int i = 0; i <= sets; i++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(buf + 16 - i));
+        acc0 = _mm_min_epu8(acc0, _mm_add_epi8(x, _mm_set1_epi32((int)(a[i] * 0x01010101u))));
+        acc1 = _mm_min_epu8(acc1, _mm_add_epi8(x, _mm_set1_epi32((int)(a[i + 5] * 0x01010101u))));
+    }
+    acc0 = _mm_min_epu8(acc0, _mm_set1_epi8(INF));
+    acc1 = _mm_min_epu8(acc1, _mm_set1_epi8(INF));
+    _mm_storeu_si128((__m128i *)(void *)u0, acc0);
+    _mm_storeu_si128((__m128i *)(void *)u1, acc1);
+    for (int m = 0; m <= sets; m++) {
+        ab[m] = u0[m];
+        ab[m + 5] = u0[m + 10] < u1[m] ? u0[m + 10] : u1[m];
+    }
+#else
     for (int m = 0; m <= sets; m++) {
         int best0 = 1000, best1 = 1000;
         for (int i = 0; i <= m; i++) {
@@ -426,6 +502,7 @@ static inline void combine_two(const uint8_t *a, const uint8_t *b, int sets, uin
         ab[m] = (uint8_t)(best0 > INF ? INF : best0);
         ab[m + 5] = (uint8_t)(best1 > INF ? INF : best1);
     }
+#endif
 }
 
 /* The whole hand's distance to `sets` sets and a pair from the product of
@@ -893,9 +970,13 @@ int parlour_sc_batch_shanten(const parlour_sc_tables *t, const uint8_t *counts, 
  * Each row evaluated differs from the hand in one suit (a discard) or two (a
  * discard and a draw), so the search keeps per suit the product of the
  * other two suits' vectors (combine_two) and the seven-pairs counts, and
- * pays for a row one table read and combine_last: the same numbers as
- * shanten_core on the row (tests/test_sichuan_eval.py checks them against
- * single shanten calls), at about a tenth of the cost. */
+ * pays for a discard one table read and combine_last. The draws after a
+ * discard are not evaluated one by one: per suit, the entries of the suit's
+ * vector on which the hand's distance is reached are found with one vector
+ * compare, and the draws that lower one of them are read from the key's
+ * improve masks (lowering_ranks). The same numbers as shanten_core on each
+ * row (tests/test_sichuan_eval.py and tests/test_sichuan_gains_random.py
+ * check them against shanten row by row). */
 
 /* Seven-pairs distance from the pairs (quads count two) and odd counts. */
 static inline int pairs_dist(int pairs, int odd)
@@ -907,6 +988,7 @@ static inline int pairs_dist(int pairs, int odd)
 /* One hand's suits as the search sees them. */
 typedef struct {
     uint32_t key[3];
+    uint32_t idx[3]; /* dense index of key (unset for the missing suit) */
     const uint8_t *d[3]; /* MISSING_DIST for the missing suit */
     int pairs[3], odd[3]; /* 0 for the missing suit */
 } gains_hand;
@@ -921,6 +1003,7 @@ static inline void gains_suit(const parlour_sc_tables *t, gains_hand *h, int s, 
         return;
     }
     uint32_t i = dense(t, key);
+    h->idx[s] = i;
     h->d[s] = t->dist[i];
     h->pairs[s] = t->aux[i] & 7;
     h->odd[s] = (t->aux[i] >> 3) & 15;
@@ -961,6 +1044,30 @@ static inline int combine_last16(const uint8_t w[16], const uint8_t *c)
     }
     return best;
 #endif
+}
+
+/* The ranks of a suit (dense index i) whose one more tile lowers the
+ * hand's distance `dist` to a complete hand, w prepared from the product of
+ * the other two suits. dist is the least byte of w + the suit's vector (see
+ * combine_last16); a tile lowers a suit's entry by at most one, so it lowers
+ * the least sum exactly when it lowers an entry whose sum is the least:
+ * those entries' improve masks, ORed. */
+static inline uint32_t lowering_ranks(const parlour_sc_tables *t, const uint8_t w[16], uint32_t i,
+                                      int dist)
+{
+    const uint8_t *c = (const uint8_t *)t->dist + 10u * i;
+    uint32_t at; /* bit j: entry j's sum is dist */
+#ifdef __SSE2__
+    __m128i x = _mm_add_epi8(_mm_loadu_si128((const __m128i *)(const void *)w),
+                             _mm_loadu_si128((const __m128i *)(const void *)c));
+    at = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)dist))) & 0x3ffu;
+#else
+    at = 0;
+    for (int j = 0; j < 10; j++) at |= (uint32_t)(w[j] + c[j] == dist) << j;
+#endif
+    uint32_t ranks = 0;
+    for (; at; at &= at - 1) ranks |= improve_ranks(t->improve[i], parlour_lowest_bit(at));
+    return ranks;
 }
 
 /* shanten_core's answer (form any) for the hand `h` with suit s's vector,
@@ -1046,9 +1153,6 @@ int parlour_sc_discard_gains(const parlour_sc_tables *t, const uint8_t counts[27
     if (best == PARLOUR_SC_SHANTEN_IMPOSSIBLE) return best;
     /* Adding a tile of the missing suit leaves a shanten as it was. */
     if (missing >= 0) open &= ~(0x1ffu << (9 * missing));
-    /* Dense indices of the hand's suits with one more tile of a kind: the
-     * same for every candidate discarded from another suit. */
-    uint32_t up[27], have_up = 0;
     for (int k = 0; k < 27; k++) {
         if (shanten_out[k] != best) continue;
         /* The hand less k, whose shanten is best. Adding a tile lowers
@@ -1080,22 +1184,8 @@ int parlour_sc_discard_gains(const parlour_sc_tables *t, const uint8_t counts[27
                     prepare_last(gab, sets, gw);
                     pw = gw;
                 }
-                do {
-                    int r = parlour_lowest_bit(any), j = 9 * s + r;
-                    any &= any - 1;
-                    uint32_t i;
-                    if (s == sk) {
-                        i = dense(t, g.key[s] + POW5[r]);
-                    } else {
-                        if (!((have_up >> j) & 1u)) {
-                            up[j] = dense(t, h.key[s] + POW5[r]);
-                            have_up |= 1u << j;
-                        }
-                        i = up[j];
-                    }
-                    int dist = combine_last16(pw, (const uint8_t *)t->dist + 10u * i);
-                    if (dist < INF && dist - 1 < best) lower |= 1u << j;
-                } while (any);
+                /* The hand less k is best + 1 tiles from complete. */
+                lower |= (lowering_ranks(t, pw, g.idx[s], best + 1) & any) << (9 * s);
             }
         }
         unsigned gain = 0;

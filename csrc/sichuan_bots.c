@@ -17,6 +17,23 @@
 
 #define KINDS PARLOUR_SC_KINDS
 
+/* Whether every one of the 27 counts is at most 4: eight bytes at a time,
+ * (b & 0x7f) + 0x7b sets a byte's top bit exactly when b & 0x7f > 4 and
+ * carries into no other byte, and b's own top bit covers b >= 0x80; the
+ * last word is read from byte 19 (its first five bytes were seen). */
+static int counts_ok(const uint8_t c[KINDS])
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, top = 0x8080808080808080ull;
+    uint64_t w[4], bad = 0;
+    memcpy(&w[0], c, 8);
+    memcpy(&w[1], c + 8, 8);
+    memcpy(&w[2], c + 16, 8);
+    memcpy(&w[3], c + KINDS - 8, 8);
+    for (int i = 0; i < 4; i++)
+        bad |= (((w[i] & low7) + 0x7b7b7b7b7b7b7b7bull) | w[i]) & top;
+    return !bad;
+}
+
 /* The fields read here and by parlour_sg_to_act / parlour_sg_legal (which
  * index and shift by them), in range: the bot never reads out of bounds,
  * whatever the state holds. parlour_sg_check vouches for far more; this is
@@ -45,18 +62,24 @@ static int readable(const parlour_sg_view *v, int seat)
      * in the held set would be discards parlour_sg_legal lists with codes
      * beyond the discard block. The discards are checked where they are
      * read (discard). */
-    unsigned over = 0; /* one pass without branches: the loop vectorises */
-    for (int k = 0; k < KINDS; k++)
-        over |= v->counts[seat][k] > 4;
-    return !over && !(v->held[seat][1] >> (PARLOUR_SG_TILES - 64));
+    return counts_ok(v->counts[seat]) && !(v->held[seat][1] >> (PARLOUR_SG_TILES - 64));
 }
 
-/* Common checks; PARLOUR_OK when `seat` is one of the seats to act. */
+/* The fields the bot reads are in range; PARLOUR_E_ARG if not. */
+static int check_seat(const parlour_sg_game *g, int seat)
+{
+    return seat < 0 || seat > 3 || !readable(&g->v, seat) ? PARLOUR_E_ARG : PARLOUR_OK;
+}
+
+/* check_seat, and PARLOUR_OK only when `seat` is one of the seats to act.
+ * (Outside the exchange phase the bot asks parlour_sg_legal instead, which
+ * lists nothing for a seat not to act: the same answers, one to_act less.) */
 static int check_call(const parlour_sg_game *g, int seat)
 {
     int8_t who[4];
-    if (seat < 0 || seat > 3 || !readable(&g->v, seat))
-        return PARLOUR_E_ARG;
+    int st = check_seat(g, seat);
+    if (st < 0)
+        return st;
     int n = parlour_sg_to_act(&g->v, who);
     if (n < 0)
         return n;
@@ -97,6 +120,48 @@ static int shanten_of(const parlour_sc_tables *t, const uint8_t counts[KINDS], i
                               PARLOUR_SC_FORM_ANY, out);
 }
 
+/* A claim or kong is taken when the shanten after it is no worse than now.
+ * now (with the melds' counts: the capped search, the costly part) is
+ * asked only when needed: the shanten without the caps is never above it
+ * (caps only take targets away), so an `after` no worse than that bound is
+ * taken on the bound alone. The same choices, with fewer capped searches. */
+typedef struct {
+    const parlour_sc_tables *t;
+    const uint8_t *counts, *mc;
+    int nm, missing, lo, now, known; /* now is set once known */
+} shanten_now;
+
+static int now_start(shanten_now *n, const parlour_sc_tables *t, const uint8_t *counts, int nm,
+                     const uint8_t *mc, int missing)
+{
+    n->t = t;
+    n->counts = counts;
+    n->mc = mc;
+    n->nm = nm;
+    n->missing = missing;
+    int st = parlour_sc_shanten(t, counts, nm, NULL, missing, PARLOUR_SC_FORM_ANY, &n->lo);
+    n->now = n->lo;
+    n->known = nm == 0; /* no melds, no caps: the bound is the value */
+    return st;
+}
+
+/* *ok = after <= now. */
+static int now_no_worse(shanten_now *n, int after, int *ok)
+{
+    int st;
+    if (after <= n->lo) {
+        *ok = 1;
+        return PARLOUR_OK;
+    }
+    if (!n->known) {
+        if ((st = shanten_of(n->t, n->counts, n->nm, n->mc, n->missing, &n->now)) < 0)
+            return st;
+        n->known = 1;
+    }
+    *ok = after <= n->now;
+    return PARLOUR_OK;
+}
+
 /* _melds: the seat's own melds as counts by kind (a pung 3, any kong 4). */
 static void own_meld_counts(const parlour_sg_view *v, int seat, uint8_t mc[KINDS])
 {
@@ -113,8 +178,9 @@ static int answer(const parlour_sg_view *v, const parlour_sc_tables *t, int seat
                   const uint8_t *legal, int n, int *code)
 {
     const uint8_t *counts = v->counts[seat];
-    int nm = v->nmelds[seat], missing = v->missing[seat], now, after, st, any = 0;
+    int nm = v->nmelds[seat], missing = v->missing[seat], after, st, any = 0, ok;
     uint8_t mc[KINDS], c2[KINDS], mc2[KINDS];
+    shanten_now now;
     for (int i = 0; i < n; i++)
         any |= legal[i] >= PARLOUR_SG_A_PUNG && legal[i] < PARLOUR_SG_A_DECLARE;
     if (!any) {
@@ -122,7 +188,7 @@ static int answer(const parlour_sg_view *v, const parlour_sc_tables *t, int seat
         return PARLOUR_OK;
     }
     own_meld_counts(v, seat, mc);
-    if ((st = shanten_of(t, counts, nm, mc, missing, &now)) < 0)
+    if ((st = now_start(&now, t, counts, nm, mc, missing)) < 0)
         return st;
     for (int pass = 0; pass < 2; pass++) {
         int lo = pass == 0 ? PARLOUR_SG_A_KONG : PARLOUR_SG_A_PUNG;
@@ -136,9 +202,10 @@ static int answer(const parlour_sg_view *v, const parlour_sc_tables *t, int seat
             memcpy(mc2, mc, KINDS);
             c2[kind] = (uint8_t)(c2[kind] - take);
             mc2[kind] = (uint8_t)(mc2[kind] + (pass == 0 ? 4 : 3));
-            if ((st = shanten_of(t, c2, nm + 1, mc2, missing, &after)) < 0)
+            if ((st = shanten_of(t, c2, nm + 1, mc2, missing, &after)) < 0 ||
+                (st = now_no_worse(&now, after, &ok)) < 0)
                 return st;
-            if (after <= now) {
+            if (ok) {
                 *code = legal[i];
                 return PARLOUR_OK;
             }
@@ -158,10 +225,11 @@ static int turn_kong_ok(const parlour_sg_view *v, const parlour_sc_tables *t, in
                         int *ok)
 {
     const uint8_t *counts = v->counts[seat];
-    int nm = v->nmelds[seat], missing = v->missing[seat], now, after, st;
+    int nm = v->nmelds[seat], missing = v->missing[seat], after, st;
     uint8_t mc[KINDS], c2[KINDS], mc2[KINDS];
+    shanten_now now;
     own_meld_counts(v, seat, mc);
-    if ((st = shanten_of(t, counts, nm, mc, missing, &now)) < 0)
+    if ((st = now_start(&now, t, counts, nm, mc, missing)) < 0)
         return st;
     memcpy(c2, counts, KINDS);
     memcpy(mc2, mc, KINDS);
@@ -178,8 +246,7 @@ static int turn_kong_ok(const parlour_sg_view *v, const parlour_sc_tables *t, in
     }
     if (st < 0)
         return st;
-    *ok = after <= now;
-    return PARLOUR_OK;
+    return now_no_worse(&now, after, ok);
 }
 
 /* _discard over the discard codes `d` (ascending tiles, as listed). */
@@ -259,18 +326,20 @@ int parlour_sg_bot_heuristic(const parlour_sg_game *state, const parlour_sc_tabl
         return PARLOUR_E_NULL;
     if ((st = parlour_sc_tables_check(tables)) < 0)
         return st;
-    if ((st = check_call(state, seat)) < 0)
-        return st;
     const parlour_sg_view *v = &state->v;
     if (v->phase == PARLOUR_SG_PHASE_EXCHANGE) {
+        if ((st = check_call(state, seat)) < 0)
+            return st;
         *code_out = PARLOUR_SG_BOT_EXCHANGE;
         return PARLOUR_OK;
     }
+    if ((st = check_seat(state, seat)) < 0)
+        return st;
     n = parlour_sg_legal(v, tables, seat, legal);
     if (n < 0)
         return n;
     if (n == 0)
-        return PARLOUR_SG_E_ILLEGAL; /* to act with nothing to do: not a state of play */
+        return PARLOUR_SG_E_ILLEGAL; /* not to act (a seat to act always has a choice) */
     if (n == 1) {
         *code_out = legal[0]; /* what every rule below picks from one choice */
         return PARLOUR_OK;
