@@ -21,9 +21,10 @@ typedef int (*parlour_table_step)(void *ctx, int table);
 /* Calls step(ctx, i) for every table i in 0 .. n-1 on up to `threads`
  * native threads (clamped to 1 .. 64 and to n): the caller's and the
  * workers of a pool that lives across calls (made on the first call that
- * asks for them, joined at exit, forgotten by a child of fork()). The
- * threads claim contiguous pieces of the tables in turn, each piece run by
- * one thread, so that the results do not depend on the split; the caller
+ * asks for them, joined at exit, forgotten by a child of fork()). Each
+ * thread runs a contiguous home range of the tables, piece by piece, then
+ * takes pieces left in the others'; each table is run by one thread, so
+ * that the results do not depend on the split; the caller
  * runs them all when no worker is to be had (one could not be started, or
  * another thread's call is using the pool). Safe to call from
  * several threads at once. Returns 0, or the status of the lowest-numbered

@@ -7,9 +7,10 @@
  * variable between calls (after a short spin, so that the next call of a
  * stepping loop finds them awake), and are stopped and joined at exit, so
  * that memory checkers see no thread left. It holds no heap memory of its
- * own. The caller and the workers claim contiguous pieces of the tables in
- * turn, big ones first and small ones last, so that they finish together
- * and a thread the system keeps waiting does not hold up the call. One call
+ * own. Each thread has a contiguous home range of the tables, which it
+ * claims piece by piece, then takes what is left of the others' ranges, so
+ * that the threads finish together and a thread the system keeps waiting
+ * does not hold up the call. One call
  * uses the pool at a time; a call that finds it busy (another thread of the
  * process is in a call) runs every table on its own thread. A
  * child of fork() forgets the pool (its workers do not exist there) and makes
@@ -33,13 +34,20 @@
 
 #define MAX_THREADS 64
 
-/* One call: step(ctx, i) for i in 0 .. n-1. */
+/* A thread's home range of a call: tables next .. end-1 are not yet
+ * claimed. One to a cache line: its owner claims from it all the call. */
+typedef struct {
+    int next, end;
+    char pad[64 - 2 * sizeof(int)];
+} range;
+
+/* One call: step(ctx, i) for i in 0 .. n-1, split into `threads` ranges. */
 typedef struct {
     parlour_table_step step;
     void *ctx;
-    int n, threads;
-    int min_piece; /* the smallest piece a thread claims */
-    int next;      /* the first table not yet claimed */
+    int threads;
+    int piece; /* tables a claim takes */
+    range ranges[MAX_THREADS];
 } call;
 
 /* What one thread's tables gave: the lowest failed table and its status. */
@@ -47,11 +55,11 @@ typedef struct {
     int status, failed;
 } outcome;
 
-static void run_range(const call *c, int lo, int hi, outcome *o)
+static void run_range(parlour_table_step step, void *ctx, int lo, int hi, outcome *o)
 {
     for (int i = lo; i < hi; i++) {
-        int st = c->step(c->ctx, i);
-        if (st < 0 && o->failed < 0) {
+        int st = step(ctx, i);
+        if (st < 0 && (o->failed < 0 || i < o->failed)) {
             o->status = st;
             o->failed = i;
         }
@@ -60,40 +68,38 @@ static void run_range(const call *c, int lo, int hi, outcome *o)
 
 #if TABLES_THREADS
 
-/* Claims the next contiguous piece of tables: a share of what is left that
- * shrinks as the call goes on (big pieces first, so that claims are few;
- * small ones last, so that the threads finish together, and a thread the
- * system keeps waiting leaves the rest to the others). 0 when none is left.
- * A thread's pieces come in increasing order, so its first failure is its
- * lowest. */
-static int claim(call *c, int *lo, int *hi)
+/* Claims the next piece of range r; 0 when none is left. */
+static int claim(range *r, int piece, int *lo, int *hi)
 {
-    int next = __atomic_load_n(&c->next, __ATOMIC_RELAXED);
+    int next = __atomic_load_n(&r->next, __ATOMIC_RELAXED);
     for (;;) {
-        int left = c->n - next;
-        if (left <= 0)
+        if (next >= r->end)
             return 0;
-        int size = left / (2 * c->threads);
-        if (size < c->min_piece)
-            size = c->min_piece;
-        if (size > left)
-            size = left;
-        if (__atomic_compare_exchange_n(&c->next, &next, next + size, 0, __ATOMIC_RELAXED,
+        int to = r->end - next > piece ? next + piece : r->end;
+        if (__atomic_compare_exchange_n(&r->next, &next, to, 0, __ATOMIC_RELAXED,
                                         __ATOMIC_RELAXED)) {
             *lo = next;
-            *hi = next + size;
+            *hi = to;
             return 1;
         }
     }
 }
 
-static void run_claims(call *c, outcome *o)
+/* Thread `home`'s share of a call: its own range, piece by piece, then what
+ * is left of the others' (a thread the system keeps waiting, or one whose
+ * tables were quicker, leaves the rest to the others). When every thread
+ * keeps up, each runs its own range, the same tables every call, which
+ * its core's caches still hold. */
+static void run_claims(call *c, int home, outcome *o)
 {
     int lo, hi;
     o->status = 0;
     o->failed = -1;
-    while (claim(c, &lo, &hi))
-        run_range(c, lo, hi, o);
+    for (int k = 0; k < c->threads; k++) {
+        range *r = &c->ranges[(home + k) % c->threads];
+        while (claim(r, c->piece, &lo, &hi))
+            run_range(c->step, c->ctx, lo, hi, o);
+    }
 }
 
 /* How long a worker that finished its tables, or a caller that finished
@@ -179,7 +185,7 @@ static void *work(void *arg)
                 return NULL;
             continue; /* withdrawn: the caller ran every piece */
         }
-        run_claims(&pool.call, &w->outcome);
+        run_claims(&pool.call, (int)(w - pool.workers), &w->outcome);
         pthread_mutex_lock(&pool.lock);
         __atomic_store_n(&w->state, IDLE, __ATOMIC_RELEASE);
         pthread_cond_signal(&pool.done);
@@ -253,27 +259,39 @@ static int grow(int want)
     return pool.started;
 }
 
-/* Runs the tables of `c` on this thread and up to threads-1 of the pool's
+/* Runs step(ctx, 0 .. n-1) on this thread and up to threads-1 of the pool's
  * workers, or on this thread alone when another thread's call is using the
  * pool; the lowest failed table of all into *o. */
-static void run_call(call *c, outcome *o)
+static void run_call(int n, int threads, parlour_table_step step, void *ctx, outcome *o)
 {
     pthread_once(&handlers_once, register_handlers);
     if (pthread_mutex_trylock(&pool.use) != 0) {
-        run_claims(c, o);
+        run_range(step, ctx, 0, n, o);
         return;
     }
-    int helpers = grow(c->threads - 1);
-    if (helpers > c->threads - 1)
-        helpers = c->threads - 1;
-    pool.call = *c;
+    int helpers = grow(threads - 1);
+    if (helpers > threads - 1)
+        helpers = threads - 1;
+    call *c = &pool.call;
+    c->step = step;
+    c->ctx = ctx;
+    c->threads = helpers + 1;
+    /* Claims of a sixteenth of a range: few, and small enough that the
+     * threads finish together. */
+    c->piece = n / (16 * c->threads);
+    if (c->piece < 1)
+        c->piece = 1;
+    for (int k = 0; k < c->threads; k++) {
+        c->ranges[k].next = (int)((long long)n * k / c->threads);
+        c->ranges[k].end = (int)((long long)n * (k + 1) / c->threads);
+    }
     pthread_mutex_lock(&pool.lock);
     for (int k = 1; k <= helpers; k++) {
         __atomic_store_n(&pool.workers[k].state, OFFERED, __ATOMIC_RELEASE);
         pthread_cond_signal(&pool.workers[k].wake);
     }
     pthread_mutex_unlock(&pool.lock);
-    run_claims(&pool.call, o);
+    run_claims(c, 0, o);
     /* Every table is claimed: withdraw the offers not yet taken, then wait
      * for the workers that took theirs. */
     for (int k = 1; k <= helpers; k++) {
@@ -306,18 +324,14 @@ int parlour_run_tables(int n, int threads, parlour_table_step step, void *ctx, i
         threads = MAX_THREADS;
     if (threads > n)
         threads = n;
-    /* Pieces of at least a sixteenth of a thread's share: a few claims a
-     * thread. */
-    int min_piece = n / (16 * threads);
-    call c = {step, ctx, n, threads, min_piece > 0 ? min_piece : 1, 0};
     outcome o = {0, -1};
 #if TABLES_THREADS
     if (threads > 1)
-        run_call(&c, &o);
+        run_call(n, threads, step, ctx, &o);
     else
-        run_range(&c, 0, n, &o);
+        run_range(step, ctx, 0, n, &o);
 #else
-    run_range(&c, 0, n, &o);
+    run_range(step, ctx, 0, n, &o);
 #endif
     if (o.failed < 0)
         return 0;
