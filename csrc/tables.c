@@ -183,7 +183,7 @@ static void *work(void *arg)
                                          __ATOMIC_ACQUIRE)) {
             if (offered == QUIT)
                 return NULL;
-            continue; /* withdrawn: the caller ran every piece */
+            continue; /* withdrawn: the other threads claimed every table */
         }
         run_claims(&pool.call, (int)(w - pool.workers), &w->outcome);
         pthread_mutex_lock(&pool.lock);
