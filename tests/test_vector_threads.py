@@ -93,22 +93,33 @@ def _digest(arrays: Any) -> bytes:
     return h.digest()
 
 
-def _task_count() -> int:
-    return len(os.listdir("/proc/self/task"))
+def _tasks() -> set[str]:
+    return set(os.listdir("/proc/self/task"))
 
 
 @needs_c
-@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="no /proc to count threads")
+@needs_fork
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="no /proc to list threads")
 def test_the_pool_lives_across_calls() -> None:
-    env = VectorGame("ninedomains", 8, seed=1, threads=3)
-    env.reset()
-    # Two workers (the caller runs the first range) exist after one call
-    # and are the same ones after many: no thread is made per call.
-    after_one = _task_count()
-    for _ in range(50):
-        env.step_random()
-    assert _task_count() == after_one
-    assert after_one >= 3
+    # In a child of fork(), which starts with this thread alone: a
+    # threads=3 call leaves two workers (the caller runs the first range),
+    # and 50 more calls use the same two; threads made per call would be
+    # gone after each call.
+    pid = _fork()
+    if pid == 0:
+        code = 4
+        try:
+            env = VectorGame("ninedomains", 8, seed=1, threads=3)
+            alone = _tasks()
+            env.reset()
+            after_one = _tasks()
+            for _ in range(50):
+                env.step_random()
+            ok = len(alone) == 1 and len(after_one) == 3 and _tasks() == after_one
+            code = 0 if ok else 3
+        finally:
+            os._exit(code)
+    assert _wait(pid, 60) == 0
 
 
 def _child_check(name: str, expected: list[Any]) -> int:
