@@ -77,12 +77,13 @@ static int ndg_recover_id(int take, int give) {
 }
 
 static void ndg_place_of(int r, int out[3]) {
-    int a = r / 182, rem = r % 182, bp = rem / 13, cp = rem % 13, b, c;
+    int a = r / 182, rem = r % 182, bp = rem / 13, cp = rem % 13, b, c, lo, hi;
     b = bp + (bp >= a);
-    for (c = 0; c < PARLOUR_ND_CARDS; c++) {
-        if (c == a || c == b) continue;
-        if (cp-- == 0) break;
-    }
+    /* the cp-th card other than a and b: past each of them, one up */
+    lo = a < b ? a : b;
+    hi = a < b ? b : a;
+    c = cp + (cp >= lo);
+    c += c >= hi;
     out[0] = a;
     out[1] = b;
     out[2] = c;

@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "parlour_ninedomains_bots.h"
 
 /* The observation layout of parlour.ninedomains.arrays (first index of each
@@ -51,10 +55,30 @@ typedef char nv_obs_size_matches[O_END == PARLOUR_NV_OBS ? 1 : -1];
 #define BONUS_LOW (-3)
 #define BONUS_SPAN 7.0
 
-static float scaled(double x, double bound)
+/* A value x of [0, bound] as the float (float)(x / bound), 0 below and 1
+ * above: for the integers 0 .. bound of the points, the extra points and
+ * the bonuses (less BONUS_LOW), tables made by that expression at compile
+ * time. */
+#define NV_R10(F, i)                                                                           \
+    F(i), F((i) + 1), F((i) + 2), F((i) + 3), F((i) + 4), F((i) + 5), F((i) + 6), F((i) + 7), \
+        F((i) + 8), F((i) + 9)
+#define NV_POINTS(i) (float)((i) / POINTS_BOUND)
+#define NV_EXTRA(i) (float)((i) / EXTRA_BOUND)
+#define NV_BONUS(i) (float)((i) / BONUS_SPAN)
+static const float points_float[69] = {
+    NV_R10(NV_POINTS, 0),  NV_R10(NV_POINTS, 10), NV_R10(NV_POINTS, 20), NV_R10(NV_POINTS, 30),
+    NV_R10(NV_POINTS, 40), NV_R10(NV_POINTS, 50), NV_POINTS(60),         NV_POINTS(61),
+    NV_POINTS(62),         NV_POINTS(63),         NV_POINTS(64),         NV_POINTS(65),
+    NV_POINTS(66),         NV_POINTS(67),         NV_POINTS(68)};
+static const float extra_float[15] = {NV_R10(NV_EXTRA, 0), NV_EXTRA(10), NV_EXTRA(11),
+                                      NV_EXTRA(12), NV_EXTRA(13), NV_EXTRA(14)};
+static const float bonus_float[8] = {NV_BONUS(0), NV_BONUS(1), NV_BONUS(2), NV_BONUS(3),
+                                     NV_BONUS(4), NV_BONUS(5), NV_BONUS(6), NV_BONUS(7)};
+
+/* x scaled by its table of bound + 1 floats. */
+static float scaled_from(const float *table, int bound, int x)
 {
-    double v = x / bound;
-    return (float)(v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v);
+    return x < 0 ? 0.0f : x > bound ? 1.0f : table[x];
 }
 
 static int carry(int c)
@@ -69,6 +93,52 @@ static int carry(int c)
     default:
         return 0;
     }
+}
+
+/* bits_floats(dst, x, n): floats dst[0..n) set to bits 0..n-1 of x (1.0 or
+ * 0.0), n a multiple of 4 (what lies past the field's own bits is written 0
+ * and then written again by the caller). Four floats by four instructions
+ * where there is SSE2: the bits are as good as random, so a branch per bit
+ * would be mispredicted half the time. */
+#if defined(__SSE2__)
+static void bits_floats(float *dst, unsigned x, int n)
+{
+    const __m128i v = _mm_set1_epi32((int)x);
+    const __m128 one = _mm_set1_ps(1.0f);
+    __m128i b = _mm_setr_epi32(1, 2, 4, 8);
+    for (int i = 0; i < n; i += 4) {
+        __m128i set = _mm_cmpeq_epi32(_mm_and_si128(v, b), b);
+        _mm_storeu_ps(dst + i, _mm_and_ps(_mm_castsi128_ps(set), one));
+        b = _mm_slli_epi32(b, 4);
+    }
+}
+#else
+static void bits_floats(float *dst, unsigned x, int n)
+{
+    for (int i = 0; i < n; i++)
+        dst[i] = (float)((x >> i) & 1u);
+}
+#endif
+
+/* The floats of the held domains (n / 9), elements (n / 4) and carries
+ * ((c + 1) / 3), as encode_head's expressions make them. */
+static const float held_float[10] = {(float)(0 / 9.0), (float)(1 / 9.0), (float)(2 / 9.0),
+                                     (float)(3 / 9.0), (float)(4 / 9.0), (float)(5 / 9.0),
+                                     (float)(6 / 9.0), (float)(7 / 9.0), (float)(8 / 9.0),
+                                     (float)(9 / 9.0)};
+static const float element_float[5] = {(float)(0 / 4.0), (float)(1 / 4.0), (float)(2 / 4.0),
+                                       (float)(3 / 4.0), (float)(4 / 4.0)};
+static const float carry_float[4] = {(float)(0 / 3.0), (float)(1 / 3.0), (float)(2 / 3.0),
+                                     (float)(3 / 3.0)};
+
+static int count_bits(unsigned x)
+{
+    /* In a register, not a call to libgcc's __popcountdi2 (the build does
+     * not assume the CPU's popcnt). */
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
 }
 
 /* Fields before the battles (floats 0 .. O_BATTLES - 1) of the observation
@@ -110,22 +180,17 @@ static void encode_head(const parlour_ndg_game *o, int seat, const int points[2]
             side[S_TO_ACT] = 1.0f;
         if (o->placed[s])
             side[S_PLACED] = 1.0f;
-        /* Bit for float without a branch: the bits are as good as random,
-         * and a mispredicted branch per card cost more than the stores. */
-        int held = 0;
-        for (int c = 0; c < PARLOUR_ND_CARDS; c++)
-            side[S_HAND + c] = (float)((o->hand[s] >> c) & 1u);
+        /* 16 floats from S_HAND (the 16th, S_USED's first, is 0 and then
+         * set by the used pile); 12 from S_HELD (the 3 past it written
+         * below). */
+        bits_floats(side + S_HAND, o->hand[s] & 0x7FFFu, 16);
         for (int i = 0; i < o->nused[s]; i++)
             side[S_USED + o->used[s][i]] = 1.0f;
-        for (int d = 0; d < 9; d++) {
-            unsigned bit = (o->held[s] >> d) & 1u;
-            side[S_HELD + d] = (float)bit;
-            held += (int)bit;
-        }
-        side[S_POINTS] = scaled(points[s], POINTS_BOUND);
-        side[S_EXTRA] = scaled(o->extra[s], EXTRA_BOUND);
-        side[S_DOMAINS] = (float)(held / 9.0);
-        side[S_ELEMENTS] = (float)(elements[s] / 4.0);
+        bits_floats(side + S_HELD, o->held[s] & 0x1FFu, 12);
+        side[S_POINTS] = scaled_from(points_float, 68, points[s]);
+        side[S_EXTRA] = scaled_from(extra_float, 14, o->extra[s]);
+        side[S_DOMAINS] = held_float[count_bits(o->held[s] & 0x1FFu)];
+        side[S_ELEMENTS] = element_float[elements[s]]; /* 0 .. 4 */
         /* The carry the next card placed in each slot will get. */
         int c3[3] = {0, 0, 0};
         if (o->phase == PARLOUR_ND_PHASE_PLACE && r >= 1) {
@@ -136,7 +201,7 @@ static void encode_head(const parlour_ndg_game *o, int seat, const int points[2]
                 c3[p] = carry(o->battles[3 * r + p].cards[s]);
         }
         for (int p = 0; p < 3; p++)
-            side[S_CARRY + p] = (float)((c3[p] + 1) / 3.0);
+            side[S_CARRY + p] = carry_float[c3[p] + 1];
     }
 }
 
@@ -152,7 +217,7 @@ static void encode_battles(const parlour_ndg_game *o, int seat, int from, float 
         for (int rel = 0; rel < 2; rel++) {
             int s = rel ? 1 - seat : seat;
             row[B_CARDS + PARLOUR_ND_CARDS * rel + b->cards[s]] = 1.0f;
-            row[B_BONUS + rel] = scaled(b->bonuses[s] - BONUS_LOW, BONUS_SPAN);
+            row[B_BONUS + rel] = scaled_from(bonus_float, 7, b->bonuses[s] - BONUS_LOW);
         }
         row[B_WINNER + (b->winner < 0 ? 2 : b->winner == seat ? 0 : 1)] = 1.0f;
         row[B_RULE + b->rule - 1] = 1.0f;
