@@ -460,14 +460,26 @@ int parlour_sg_to_act(const parlour_sg_view *g, int8_t out[4])
     return n;
 }
 
+/* Whether parlour_sg_to_act would list `seat` (g already valid), asked
+ * directly: the legal listing asks it on every call and needs no list. */
 static int is_to_act(const parlour_sg_view *g, int seat)
 {
-    int8_t who[4];
-    int n = parlour_sg_to_act(g, who);
-    for (int i = 0; i < n; i++)
-        if (who[i] == seat)
-            return 1;
-    return 0;
+    switch (g->phase) {
+    case PARLOUR_SG_PHASE_TURN:
+        return seat == g->cur;
+    case PARLOUR_SG_PHASE_CLAIM:
+    case PARLOUR_SG_PHASE_ROB:
+        for (int i = 1; i < 4; i++)
+            if ((g->offer_from + i) % 4 == seat)
+                return ((g->responders >> seat) & 1u) && g->answers[seat] == NO_ANSWER;
+        return 0;
+    case PARLOUR_SG_PHASE_DECLARE:
+        return g->missing[seat] < 0;
+    case PARLOUR_SG_PHASE_EXCHANGE:
+        return !g->exchange_chosen[seat];
+    default:
+        return 0;
+    }
 }
 
 static int window_legal(const parlour_sg_view *g, int s, uint8_t *out)
