@@ -4,6 +4,7 @@
  * integers here (the Python ones are floats holding integers, or sums of
  * fifteenths compared as such), so the choices are the same bit for bit. */
 #include "parlour_ninedomains_bots.h"
+#include "parlour_bits.h"
 
 #include <string.h>
 
@@ -47,16 +48,6 @@ static int place_id(int a, int b, int c)
 static unsigned drop_bit(unsigned x, int i)
 {
     return ((x >> (i + 1)) << i) | (x & ((1u << i) - 1u));
-}
-
-static int popcount(unsigned x)
-{
-    /* In a register, not a call to libgcc's __popcountdi2 (the build does
-     * not assume the CPU's popcnt). */
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
 }
 
 /* The lowest set bit of x != 0. */
@@ -228,7 +219,7 @@ int parlour_ndb_place_ids(const parlour_ndg_game *g, int seat, uint8_t *mask)
     else
 #endif
         place_runs(hand, mask);
-    int n = popcount(hand);
+    int n = parlour_popcount(hand);
     return n * (n - 1) * (n - 2);
 }
 
@@ -255,7 +246,7 @@ int parlour_ndb_random(const parlour_ndg_game *g, int seat, parlour_pyrandom *rn
         /* The engine lists every ordered three of the sorted hand in
          * lexicographic order: the k-th is unranked, not listed. */
         unsigned hand = g->hand[seat] & ((1u << PARLOUR_ND_CARDS) - 1u);
-        int n = popcount(hand);
+        int n = parlour_popcount(hand);
         if (n < 3)
             return PARLOUR_E_ILLEGAL;
         int k = (int)parlour_pyrandom_below(rng, (uint32_t)(n * (n - 1) * (n - 2)));
@@ -283,7 +274,7 @@ int parlour_ndb_elements(const parlour_ndg_rules *r, unsigned held)
     unsigned by[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < PARLOUR_NDG_DOMAINS; i++)
         by[r->elements[i] & 7u] |= 1u << i;
-    int halves = popcount(held & by[PARLOUR_ND_ELEMENT_HALF_PURPLE]);
+    int halves = parlour_popcount(held & by[PARLOUR_ND_ELEMENT_HALF_PURPLE]);
     int n = (held & by[PARLOUR_ND_ELEMENT_RED]) != 0;
     n += (held & by[PARLOUR_ND_ELEMENT_GREEN]) != 0;
     n += (held & by[PARLOUR_ND_ELEMENT_BLUE]) != 0;
@@ -330,7 +321,7 @@ static int swap_value(const parlour_ndg_game *g, unsigned a, unsigned b, unsigne
     int margin = domain_sum(a) + g->extra[0] - domain_sum(b) - g->extra[1];
     if (last_round) {
         if (margin == 0 && r->tie_break == PARLOUR_ND_TIE_DOMAINS)
-            margin = popcount(a) - popcount(b);
+            margin = parlour_popcount(a) - parlour_popcount(b);
         return margin > 0 ? NDB_SWAP_WIN : margin < 0 ? -NDB_SWAP_WIN : 0;
     }
     if (!off) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "parlour_ninedomains_game.h"
+#include "parlour_bits.h"
 
 enum {
     NDG_STAR = PARLOUR_ND_CARD_STAR,
@@ -34,15 +35,6 @@ static int ndg_carry(int c) {
     case PARLOUR_ND_CARD_FOUR_PLUS: return -1;
     default: return 0;
     }
-}
-
-static int popcount16(unsigned x) {
-    int n = 0;
-    while (x) {
-        x &= x - 1;
-        n++;
-    }
-    return n;
 }
 
 /* The state has no padding (its fields add up to its size): states compare
@@ -453,7 +445,7 @@ int parlour_ndg_result(const parlour_ndg_game *g, int scores[2], int *winners, i
         w = s0 > s1 ? 1 : 2;
         why = PARLOUR_ND_REASON_POINTS;
     } else {
-        int n0 = popcount16(g->held[0]), n1 = popcount16(g->held[1]);
+        int n0 = parlour_popcount(g->held[0]), n1 = parlour_popcount(g->held[1]);
         if (g->rules.tie_break == PARLOUR_ND_TIE_DOMAINS && n0 != n1) {
             w = n0 > n1 ? 1 : 2;
             why = PARLOUR_ND_REASON_DOMAINS;
@@ -512,7 +504,7 @@ int parlour_ndg_check(const parlour_ndg_game *g) {
         /* every card the seat owns is in exactly one of hand and used pile */
         if ((used & g->hand[s]) || (used | g->hand[s]) != (NDG_BASIC_MASK | dealt_specials))
             return PARLOUR_E_ARG;
-        if (popcount16(g->hand[s]) != hand_n || g->nused[s] != 3 * fought) return PARLOUR_E_ARG;
+        if (parlour_popcount(g->hand[s]) != hand_n || g->nused[s] != 3 * fought) return PARLOUR_E_ARG;
         if (g->placed[s]) {
             if (!ndg_three_distinct(g->placement[s])) return PARLOUR_E_ARG;
             /* placed cards stay in hand until the reveal; after it a 3- may

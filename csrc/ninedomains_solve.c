@@ -2,6 +2,7 @@
  * (see parlour_ninedomains_solve.h). The Nine Domains equilibrium bot solves
  * one game of up to 504 x 504 placements per round with it. */
 #include "parlour_ninedomains_solve.h"
+#include "parlour_bits.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -605,12 +606,6 @@ typedef struct {
     double weight;
 } board_t;
 
-static int popcount9(int v) {
-    int k = 0;
-    for (; v; v &= v - 1) k++;
-    return k;
-}
-
 /* _static_value on masks: sets *term (when terminal, returning 1) and *margin. */
 static int static_value(const board_t *bd, int a, int b, long ea, long eb, int removed,
                         double *term, double *margin) {
@@ -626,7 +621,7 @@ static int static_value(const board_t *bd, int a, int b, long ea, long eb, int r
     }
     double mg = (double)((long)bd->total[a] + ea - (long)bd->total[b] - eb);
     if (bd->last) {
-        if (mg == 0.0 && bd->tie_domains) mg = (double)(popcount9(a) - popcount9(b));
+        if (mg == 0.0 && bd->tie_domains) mg = (double)(parlour_popcount((unsigned)a) - parlour_popcount((unsigned)b));
         *term = mg > 0.0 ? 1.0 : (mg < 0.0 ? -1.0 : 0.0);
         *margin = mg;
         return 1;

@@ -1,6 +1,7 @@
 /* Many Nine Domains tables stepped together (see
  * parlour_ninedomains_vector.h). */
 #include "parlour_ninedomains_vector.h"
+#include "parlour_bits.h"
 #include "parlour_tables.h"
 
 #include <stdlib.h>
@@ -131,16 +132,6 @@ static const float element_float[5] = {(float)(0 / 4.0), (float)(1 / 4.0), (floa
 static const float carry_float[4] = {(float)(0 / 3.0), (float)(1 / 3.0), (float)(2 / 3.0),
                                      (float)(3 / 3.0)};
 
-static int count_bits(unsigned x)
-{
-    /* In a register, not a call to libgcc's __popcountdi2 (the build does
-     * not assume the CPU's popcnt). */
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
-}
-
 /* Fields before the battles (floats 0 .. O_BATTLES - 1) of the observation
  * *o (parlour_ndg_observe's copy for `seat`), all written; points[s] and
  * elements[s] are each seat's points and elements shown. */
@@ -189,7 +180,7 @@ static void encode_head(const parlour_ndg_game *o, int seat, const int points[2]
         bits_floats(side + S_HELD, o->held[s] & 0x1FFu, 12);
         side[S_POINTS] = scaled_from(points_float, 68, points[s]);
         side[S_EXTRA] = scaled_from(extra_float, 14, o->extra[s]);
-        side[S_DOMAINS] = held_float[count_bits(o->held[s] & 0x1FFu)];
+        side[S_DOMAINS] = held_float[parlour_popcount(o->held[s] & 0x1FFu)];
         side[S_ELEMENTS] = element_float[elements[s]]; /* 0 .. 4 */
         /* The carry the next card placed in each slot will get. */
         int c3[3] = {0, 0, 0};

@@ -1,6 +1,6 @@
 /* Internal to the C core (not part of the public API in parlour.h): bit
- * tricks the Sichuan engine, its resampler and its vector tables all use on
- * their 64-bit tile sets, kept in one place so that they cannot drift. */
+ * tricks the engines, bots and vector tables of the four games use on their
+ * card and tile sets, kept in one place so that they cannot drift. */
 #ifndef PARLOUR_BITS_H
 #define PARLOUR_BITS_H
 
@@ -17,6 +17,17 @@ static inline int parlour_lowest_bit(uint64_t x)
         i++;
     return i;
 #endif
+}
+
+/* Bits set in x: by halves, quarters, ... in parallel, in registers (a
+ * build that does not assume the CPU's popcnt would otherwise call libgcc's
+ * __popcountdi2, and a loop per bit costs a branch per bit). */
+static inline int parlour_popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 }
 
 #endif

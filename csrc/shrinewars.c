@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "parlour_shrinewars.h"
+#include "parlour_bits.h"
 
 #include "parlour_copy.h" /* callers' arrays are read once, into checked copies */
 
@@ -59,17 +60,6 @@ static void sw_cover(int cover[9], int start, int len, int delta)
 #define SW_RUN_STARTS                                                                              \
     (UINT64_C(0x1f) | (UINT64_C(0x1f) << 9) | (UINT64_C(0x1f) << 18) | (UINT64_C(0x1f) << 27))
 
-/* Bits set in m (36 bits at most): by halves, quarters, ... in parallel,
- * as a build without a popcount instruction would otherwise call a
- * library routine. */
-static int sw_popcount(uint64_t m)
-{
-    m = m - ((m >> 1) & UINT64_C(0x5555555555555555));
-    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
-    m = (m + (m >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-    return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
-}
-
 /* Finds the best choice index per element; returns the score. */
 static int sw_search(uint64_t mask, int best[4])
 {
@@ -88,10 +78,10 @@ static int sw_search(uint64_t mask, int best[4])
             b[e] = (mask >> (9 * e)) & 0x1ffu;
             best[e] = 0;
         }
-        return sw_popcount(mask) +
-               2 * (sw_popcount(b[0] & b[1]) + sw_popcount(b[0] & b[2]) +
-                    sw_popcount(b[0] & b[3]) + sw_popcount(b[1] & b[2]) +
-                    sw_popcount(b[1] & b[3]) + sw_popcount(b[2] & b[3]));
+        return parlour_popcount(mask) +
+               2 * (parlour_popcount(b[0] & b[1]) + parlour_popcount(b[0] & b[2]) +
+                    parlour_popcount(b[0] & b[3]) + parlour_popcount(b[1] & b[2]) +
+                    parlour_popcount(b[1] & b[3]) + parlour_popcount(b[2] & b[3]));
     }
     for (e = 0; e < 4; e++) {
         unsigned bits = (unsigned)((mask >> (9 * e)) & 0x1ffu);

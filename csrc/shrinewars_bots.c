@@ -9,19 +9,10 @@
 #include <math.h>
 
 #include "parlour_shrinewars_bots.h"
+#include "parlour_bits.h"
 
 /* Anything above every Oink of the biggest game cannot be held or bid. */
 #define SWB_MOST_OINKS (4 * PARLOUR_SWG_MAX_PLAYERS * PARLOUR_SWG_MAX_OINKS)
-
-static int swb_popcount(uint64_t m)
-{
-    int n = 0;
-    while (m) {
-        m &= m - 1u;
-        n++;
-    }
-    return n;
-}
 
 /* The seats holding the most cards of face value `digit` among the seats
  * other than `me` (mask), or all other seats when none holds one or the
@@ -42,7 +33,7 @@ static unsigned swb_receivers(const parlour_swg_game *obs, int me, int digit)
         int held;
         if (s == me)
             continue;
-        held = swb_popcount(obs->won[s] & column);
+        held = parlour_popcount(obs->won[s] & column);
         if (held > most) {
             most = held;
             top = 1u << s;
@@ -123,7 +114,7 @@ int parlour_swg_bot_heuristic(const parlour_swg_game *obs, int window, double bo
             seen |= obs->won[s];
         for (e = 0; e < 4; e++)
             if (elements >> e & 1u)
-                unseen += 9 - swb_popcount(seen >> (9 * e) & 0x1ffu);
+                unseen += 9 - parlour_popcount(seen >> (9 * e) & 0x1ffu);
         rate = (double)hi / (double)(unseen > 1 ? unseen : 1);
         worth = rate * ((double)gain + (double)deny / 2.0) * boldness;
         /* int(): toward zero; far beyond any amount it only needs its side. */

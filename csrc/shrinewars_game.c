@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "parlour_shrinewars_game.h"
+#include "parlour_bits.h"
 
 /* The fields are laid out with no padding the compiler adds, so that a
  * state's bytes are all its own (compared byte for byte by the tests, and
@@ -20,16 +21,6 @@ typedef char swg_size_check[sizeof(parlour_swg_game) == 392 + 36 * 60 ? 1 : -1];
 static uint64_t swg_bit(int card)
 {
     return UINT64_C(1) << card;
-}
-
-static int swg_popcount(uint64_t m)
-{
-    int n = 0;
-    while (m) {
-        m &= m - 1u;
-        n++;
-    }
-    return n;
 }
 
 /* The elements (bit e) of the lot's cards. */
@@ -121,7 +112,7 @@ static unsigned swg_receivers(const parlour_swg_game *g, int winner, int digit)
         int held;
         if (s == winner)
             continue;
-        held = swg_popcount(g->won[s] & column);
+        held = parlour_popcount(g->won[s] & column);
         if (held > most) {
             most = held;
             top = 1u << s;
@@ -138,7 +129,7 @@ static void swg_resolve(parlour_swg_game *g)
     int32_t pot[4];
     unsigned recv = swg_receivers(g, winner, g->high_amount % 10);
     parlour_swg_lot *l;
-    k = swg_popcount(recv);
+    k = parlour_popcount(recv);
     for (e = 0; e < 4; e++) {
         pot[e] = g->pool[e] + g->high_paid[e];
         g->oinks[winner][e] -= g->high_paid[e];

@@ -863,14 +863,6 @@ static int is_bool(int x)
     return x == 0 || x == 1;
 }
 
-static int popcount64(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
 static int all_zero(const void *p, size_t n)
 {
     const uint8_t *b = p;
@@ -882,7 +874,7 @@ static int all_zero(const void *p, size_t n)
 
 static int hand_size(const parlour_sg_view *v, int s)
 {
-    return popcount64(v->held[s][0]) + popcount64(v->held[s][1]);
+    return parlour_popcount(v->held[s][0]) + parlour_popcount(v->held[s][1]);
 }
 
 /* Three tiles of one suit in ascending order, as parlour_sg_exchange takes them. */

@@ -84,18 +84,6 @@ static void rng_shuffle(parlour_sr_rng *r, uint8_t *x, uint32_t n)
     }
 }
 
-static int popcount64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(x);
-#else
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-#endif
-}
-
 
 /* ---- 256-bit counts ---------------------------------------------------------
  * The number of placements of up to 94 unseen tiles exceeds 2^128 early in a
@@ -375,14 +363,6 @@ static int map_put(parlour_sr_cache *c, uint32_t key, int32_t val)
 
 static int suit_of(int tile) { return tile / 36; }
 
-static int popcount(unsigned x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
 /* Calls visit(ctx, a, mask2, n_m) for every composition of dp stage
  * `stage` under option o that fits, in Resampler._choices's order. */
 typedef int (*visit_fn)(void *ctx, const uint8_t a[3], int mask2);
@@ -399,7 +379,7 @@ static int each_choice(const parlour_sr_problem *p, int o, int stage, const uint
         for (int b = 0; b < p->nspec; b++)
             if (mask2 >> b & 1 && p->spec_owner[b] != s && m >= 0 && suit_of(p->spec_tile[b]) == m)
                 other_m++;
-        int need = free_n - popcount((unsigned)mask2);
+        int need = free_n - parlour_popcount((unsigned)mask2);
         if (need < 0)
             continue;
         for (int a0 = 0; a0 <= need && a0 <= r[0]; a0++)
@@ -1166,7 +1146,7 @@ int parlour_sr_draw(const parlour_sr_problem *p, parlour_sr_cache *c, parlour_sr
         seen[x >> 6] |= (uint64_t)1 << (x & 63);
         out->wall[i] = (uint8_t)x;
     }
-    if (bad || popcount64(seen[0]) + popcount64(seen[1]) != PARLOUR_SG_TILES)
+    if (bad || parlour_popcount(seen[0]) + parlour_popcount(seen[1]) != PARLOUR_SG_TILES)
         return PARLOUR_E_ARG;
     memset(out->kinds, 0, sizeof out->kinds);
     memcpy(out->kinds, kinds, p->nkslots);
