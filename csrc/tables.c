@@ -168,16 +168,23 @@ static int spin_while(const int *state, int from)
     }
 }
 
+/* Waits while *state is `from`: spins first (spin_while), then sleeps on
+ * `cond` under pool.lock, which whoever changes the state signals. */
+static void wait_while(const int *state, int from, pthread_cond_t *cond)
+{
+    if (spin_while(state, from))
+        return;
+    pthread_mutex_lock(&pool.lock);
+    while (__atomic_load_n(state, __ATOMIC_ACQUIRE) == from)
+        pthread_cond_wait(cond, &pool.lock);
+    pthread_mutex_unlock(&pool.lock);
+}
+
 static void *work(void *arg)
 {
     worker *w = (worker *)arg;
     for (;;) {
-        if (!spin_while(&w->state, IDLE)) {
-            pthread_mutex_lock(&pool.lock);
-            while (__atomic_load_n(&w->state, __ATOMIC_ACQUIRE) == IDLE)
-                pthread_cond_wait(&w->wake, &pool.lock);
-            pthread_mutex_unlock(&pool.lock);
-        }
+        wait_while(&w->state, IDLE, &w->wake);
         int offered = OFFERED;
         if (!__atomic_compare_exchange_n(&w->state, &offered, TAKEN, 0, __ATOMIC_ACQ_REL,
                                          __ATOMIC_ACQUIRE)) {
@@ -300,12 +307,7 @@ static void run_call(int n, int threads, parlour_table_step step, void *ctx, out
         if (__atomic_compare_exchange_n(&w->state, &offered, IDLE, 0, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE))
             continue;
-        if (!spin_while(&w->state, TAKEN)) {
-            pthread_mutex_lock(&pool.lock);
-            while (__atomic_load_n(&w->state, __ATOMIC_ACQUIRE) == TAKEN)
-                pthread_cond_wait(&pool.done, &pool.lock);
-            pthread_mutex_unlock(&pool.lock);
-        }
+        wait_while(&w->state, TAKEN, &pool.done);
         if (w->outcome.failed >= 0 && (o->failed < 0 || w->outcome.failed < o->failed))
             *o = w->outcome;
     }
