@@ -147,12 +147,6 @@ typedef struct {
     uint8_t *done;
 } parlour_sv_out;
 
-/* parlour_sg_apply without its check (sichuan_game.c): for a `code` the
- * caller took from parlour_sg_legal(&g->v, t, seat, ...) of this very state,
- * which the check would list again. */
-PARLOUR_SV_INTERNAL int parlour_sv_apply_listed(parlour_sg_game *g, const parlour_sc_tables *t,
-                                                int seat, int code);
-
 /* Whether `seat` may win now, which is to act (sichuan_obs.c: the
  * observation's may-win plane). */
 PARLOUR_SV_INTERNAL int parlour_sv_may_win(const parlour_sg_view *v, const parlour_sc_tables *t,

@@ -9,7 +9,7 @@
 
 #include "parlour_sichuan_game.h"
 #include "parlour_bits.h"
-#include "parlour_sichuan_vector.h"
+#include "parlour_sichuan_engine.h"
 
 #define NO_ANSWER 255u
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "parlour_sichuan_bots.h"
+#include "parlour_sichuan_engine.h"
 #include "parlour_sichuan_ids.h"
 
 #define KINDS 27
