@@ -25,6 +25,33 @@ extern "C" {
 #endif
 #endif
 
+/* The answer of a seat yet to answer in a claim or rob window
+ * (parlour_sg_view.answers). */
+#define PARLOUR_SG_NO_ANSWER 255u
+
+/* Whether parlour_sg_to_act would list `seat` (0..3) of a state it accepts,
+ * asked directly, with no list built: the engine's legal listing and the
+ * bots' checks ask it on every call. */
+static inline int parlour_sg_is_to_act(const parlour_sg_view *g, int seat)
+{
+    switch (g->phase) {
+    case PARLOUR_SG_PHASE_TURN:
+        return seat == g->cur;
+    case PARLOUR_SG_PHASE_CLAIM:
+    case PARLOUR_SG_PHASE_ROB:
+        for (int i = 1; i < 4; i++)
+            if ((g->offer_from + i) % 4 == seat)
+                return ((g->responders >> seat) & 1u) && g->answers[seat] == PARLOUR_SG_NO_ANSWER;
+        return 0;
+    case PARLOUR_SG_PHASE_DECLARE:
+        return g->missing[seat] < 0;
+    case PARLOUR_SG_PHASE_EXCHANGE:
+        return !g->exchange_chosen[seat];
+    default:
+        return 0;
+    }
+}
+
 /* parlour_sg_apply without its check: for a `code` the caller took from
  * parlour_sg_legal(&g->v, t, seat, ...) of this very state, which the check
  * would list again (the vector tables, sichuan_vector.c, list the codes

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "parlour_sichuan_bots.h"
+#include "parlour_sichuan_engine.h"
 
 #define KINDS PARLOUR_SC_KINDS
 
@@ -76,17 +77,13 @@ static int check_seat(const parlour_sg_game *g, int seat)
  * lists nothing for a seat not to act: the same answers, one to_act less.) */
 static int check_call(const parlour_sg_game *g, int seat)
 {
-    int8_t who[4];
     int st = check_seat(g, seat);
     if (st < 0)
         return st;
-    int n = parlour_sg_to_act(&g->v, who);
-    if (n < 0)
-        return n;
-    for (int i = 0; i < n; i++)
-        if (who[i] == seat)
-            return PARLOUR_OK;
-    return PARLOUR_SG_E_ILLEGAL;
+    /* check_seat passed: the state is one parlour_sg_to_act accepts (its
+     * checks are a subset of readable's), so the engine's own test of
+     * whether it would list the seat answers the same. */
+    return parlour_sg_is_to_act(&g->v, seat) ? PARLOUR_OK : PARLOUR_SG_E_ILLEGAL;
 }
 
 /* _exchange: the three lowest tiles of the shortest suit holding at least

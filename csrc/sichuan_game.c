@@ -11,7 +11,7 @@
 #include "parlour_bits.h"
 #include "parlour_sichuan_engine.h"
 
-#define NO_ANSWER 255u
+#define NO_ANSWER PARLOUR_SG_NO_ANSWER
 
 static int has_tile(const parlour_sg_view *g, int seat, int tile)
 {
@@ -460,28 +460,6 @@ int parlour_sg_to_act(const parlour_sg_view *g, int8_t out[4])
     return n;
 }
 
-/* Whether parlour_sg_to_act would list `seat` (g already valid), asked
- * directly: the legal listing asks it on every call and needs no list. */
-static int is_to_act(const parlour_sg_view *g, int seat)
-{
-    switch (g->phase) {
-    case PARLOUR_SG_PHASE_TURN:
-        return seat == g->cur;
-    case PARLOUR_SG_PHASE_CLAIM:
-    case PARLOUR_SG_PHASE_ROB:
-        for (int i = 1; i < 4; i++)
-            if ((g->offer_from + i) % 4 == seat)
-                return ((g->responders >> seat) & 1u) && g->answers[seat] == NO_ANSWER;
-        return 0;
-    case PARLOUR_SG_PHASE_DECLARE:
-        return g->missing[seat] < 0;
-    case PARLOUR_SG_PHASE_EXCHANGE:
-        return !g->exchange_chosen[seat];
-    default:
-        return 0;
-    }
-}
-
 static int window_legal(const parlour_sg_view *g, int s, uint8_t *out)
 {
     int n = 0, kind = g->offer >> 2, suit = kind / 9, ms = g->missing[s];
@@ -558,7 +536,7 @@ int parlour_sg_legal(const parlour_sg_view *g, const parlour_sc_tables *t, int s
         return PARLOUR_E_NULL;
     if (seat < 0 || seat > 3 || !valid_game(g))
         return PARLOUR_E_ARG;
-    if (!is_to_act(g, seat))
+    if (!parlour_sg_is_to_act(g, seat))
         return 0;
     switch (g->phase) {
     case PARLOUR_SG_PHASE_TURN:
