@@ -271,7 +271,7 @@ int parlour_ndg_init(parlour_ndg_game *g, const uint8_t domains[9], const uint8_
 
 int parlour_ndg_to_act(const parlour_ndg_game *g, int8_t out[2]) {
     int n = 0, s;
-    if (g == NULL || out == NULL) return 0;
+    if (g == NULL || out == NULL) return PARLOUR_E_NULL;
     if (g->phase == PARLOUR_ND_PHASE_OVER) return 0;
     if (g->phase == PARLOUR_ND_PHASE_EFFECT) {
         out[0] = (int8_t)g->pending[0].seat;

@@ -113,7 +113,8 @@ int parlour_ndg_init(parlour_ndg_game *g, const uint8_t domains[9], const uint8_
  * state gives an accepted state. */
 int parlour_ndg_check(const parlour_ndg_game *g);
 
-/* Seats to act now (0, 1 or 2 of them, ascending); returns how many. */
+/* Seats to act now (0, 1 or 2 of them, ascending); returns how many, or
+ * PARLOUR_E_NULL for a NULL argument. */
 int parlour_ndg_to_act(const parlour_ndg_game *g, int8_t out[2]);
 
 /* The legal action ids of `seat` now, in the Python engine's order (empty

@@ -913,6 +913,8 @@ static void ninedomains_game(void)
     CHECK(parlour_ndg_observe(NULL, 0, &o) == PARLOUR_E_NULL);
     CHECK(parlour_ndg_legal_ids(NULL, 0, mask) == PARLOUR_E_NULL);
     CHECK(parlour_ndg_result(NULL, scores, &winners, &reason) == PARLOUR_E_NULL);
+    CHECK(parlour_ndg_to_act(NULL, who) == PARLOUR_E_NULL);
+    CHECK(parlour_ndg_to_act(&g, NULL) == PARLOUR_E_NULL);
 
     for (int game = 0; game < 600; game++) {
         /* Every game is played to its end; every sixth is checked at every
