@@ -5,7 +5,11 @@
 # generic path (parlour.env._table.Table over parlour.sichuan.Game) does;
 # tests/test_env_sichuan_fast.py holds the two in lock step.
 
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT
+from cpython.list cimport PyList_GET_ITEM
 from cpython.number cimport PyIndex_Check, PyNumber_Index
+from cpython.object cimport PyObject
+from libc.string cimport strcmp
 
 
 cdef extern from "parlour.h":
@@ -24,6 +28,7 @@ cdef extern from "parlour.h":
 cdef object _se_np_empty = None
 cdef object _se_f32 = None
 cdef object _se_i8 = None
+cdef tuple _se_mask_shape = (PARLOUR_SG_AID_END,)
 
 
 cdef int _se_code_of_id(const parlour_sg_view *v, int seat, int i) noexcept:
@@ -143,6 +148,11 @@ def _sichuan_env_answer(tuple c, int seat, object action_id, tuple waiting, list
     when the id is not legal now; False for what this does not serve (the
     exchange phase, whose ids are no action codes, and an id that is no
     int in range: the caller's generic path then acts or raises)."""
+    return _se_answer(c, seat, action_id, waiting, answers)
+
+
+cdef object _se_answer(tuple c, int seat, object action_id, tuple waiting, list answers):
+    # _sichuan_env_answer, callable from C (the AEC core below).
     cdef SichuanState s = c[0]
     cdef int i = _se_id(action_id), code
     if i < 0 or s.g.v.phase == PARLOUR_SG_PHASE_EXCHANGE or not 0 <= seat < 4:
@@ -194,6 +204,62 @@ def _sichuan_env_observe(SichuanState s, int seat, bint asked):
     """``{"observation": float32 array, "action_mask": int8 array}`` for
     ``seat``: observation(seat).to_array() and, when ``asked``, its legal
     ids (else zeros), both new arrays."""
+    return _se_observe(s, seat, asked)
+
+
+# Observation arrays handed out before, each kept here too: one whose only
+# reference is this list's has been let go by everyone it was given to, and
+# is written again instead of a new one being made (numpy elides a temporary
+# on the same test, a reference count of one). Four of each kind cover an
+# agent loop that keeps the last observation or two.
+cdef list _se_obs_pool = [None, None, None, None]
+cdef list _se_mask_pool = [None, None, None, None]
+cdef int _se_obs_next = 0, _se_mask_next = 0  # the slot a new array takes
+
+
+cdef extern from "Python.h":
+    # On the borrowed pointer: an object reference would count itself.
+    Py_ssize_t _se_refcnt "Py_REFCNT" (PyObject *o)
+
+
+cdef object _se_array(list pool, int *next, tuple shape, object dtype, const char *fmt,
+                      Py_buffer *buf):
+    # A writable C-contiguous array of ``shape`` and ``dtype`` (buffer
+    # format ``fmt``) that no one but the pool holds, its buffer in ``buf``
+    # (the caller releases it): one of the pool's if one is free and still
+    # the array it was (a user may have changed its shape, dtype or
+    # flags in place before letting it go), else a new one, which takes the
+    # pool's slot ``next`` (the pool forgets an array someone still holds).
+    cdef Py_ssize_t k, n = len(pool), d
+    cdef PyObject *p
+    cdef int fits
+    for k in range(n):
+        p = PyList_GET_ITEM(pool, k)
+        if p == <PyObject *>None or _se_refcnt(p) != 1:
+            continue
+        a = <object>p
+        try:
+            PyObject_GetBuffer(a, buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        except (BufferError, ValueError):  # made read-only (numpy: ValueError)
+            pool[k] = None
+            continue
+        fits = buf.ndim == len(shape) and strcmp(buf.format, fmt) == 0
+        if fits:
+            for d in range(buf.ndim):
+                if buf.shape[d] != <Py_ssize_t>shape[d]:
+                    fits = 0
+        if fits:
+            return a
+        PyBuffer_Release(buf)
+        pool[k] = None
+    a = _se_np_empty(shape, dtype)
+    PyObject_GetBuffer(a, buf, PyBUF_WRITABLE)
+    pool[next[0]] = a
+    next[0] = (next[0] + 1) % n
+    return a
+
+
+cdef dict _se_observe(SichuanState s, int seat, bint asked):
     global _se_np_empty, _se_f32, _se_i8
     cdef parlour_sg_obs data
     cdef Py_buffer buf
@@ -205,14 +271,12 @@ def _sichuan_env_observe(SichuanState s, int seat, bint asked):
         _se_np_empty = numpy.empty
         _se_f32 = numpy.dtype(numpy.float32)
         _se_i8 = numpy.dtype(numpy.int8)
-    obs = _se_np_empty(_sg_obs_shape, _se_f32)
-    mask = _se_np_empty((PARLOUR_SG_AID_END,), _se_i8)
     parlour_sg_observe(s.g, seat, &data)
-    PyObject_GetBuffer(obs, &buf, PyBUF_WRITABLE)
+    obs = _se_array(_se_obs_pool, &_se_obs_next, _sg_obs_shape, _se_f32, b"f", &buf)
     st = parlour_sg_encode(&data, _sc_tables(), <float *>buf.buf)
     PyBuffer_Release(&buf)
     _check(st)
-    PyObject_GetBuffer(mask, &buf, PyBUF_WRITABLE)
+    mask = _se_array(_se_mask_pool, &_se_mask_next, _se_mask_shape, _se_i8, b"b", &buf)
     if asked:
         st = parlour_sg_legal_ids(s.v, _sc_tables(), seat, <uint8_t *>buf.buf)  # a count
     else:
@@ -221,3 +285,91 @@ def _sichuan_env_observe(SichuanState s, int seat, bint asked):
     PyBuffer_Release(&buf)
     _check(st)
     return {"observation": obs, "action_mask": mask}
+
+
+cdef class _SichuanAEC:
+    """The hot paths of ``parlour.env._aec.AECEnv.last`` and ``.step`` for
+    a Sichuan deal on the C engine, in C: the env installs this object's
+    ``last`` and ``step`` on the instance, so that the agent loop's two
+    calls a step enter no Python frame. Each does exactly what the env's
+    own method does (and calls it for anything but the common case: a
+    finished agent, a game the fast calls do not serve, the exchange phase,
+    an illegal or non-int id); ``tests/test_env_sichuan_fast.py`` holds
+    the two in lock step.
+
+    ``env_dict`` is the env's ``__dict__`` (read at every call: ``reset``
+    rebinds its dicts), ``table`` its ``Table``, ``seats`` maps an agent to
+    its seat, ``agents`` is ``possible_agents``; ``slow_last`` and
+    ``slow_step`` are the env's own methods, bound."""
+
+    cdef dict d
+    cdef object table
+    cdef dict seats
+    cdef list agents
+    cdef object slow_last
+    cdef object slow_step
+
+    def __init__(self, dict env_dict, object table, dict seats, list agents,
+                 object slow_last, object slow_step):
+        self.d = env_dict
+        self.table = table
+        self.seats = seats
+        self.agents = agents
+        self.slow_last = slow_last
+        self.slow_step = slow_step
+
+    def last(self, bint observe=True):
+        """AECEnv.last: ``(observe(agent), cumulative reward, terminated,
+        truncated, info)`` of ``agent_selection``."""
+        cdef dict d = self.d
+        cdef int seat
+        table = self.table
+        agent = d["agent_selection"]
+        if observe:
+            if not table._fast:
+                return self.slow_last(observe)
+            seat = self.seats[agent]
+            obs = _se_observe(<SichuanState>(<tuple>table._c)[0], seat,
+                              seat in <tuple>table.waiting)
+        else:
+            obs = None
+        return (obs, (<dict>d["_cumulative_rewards"])[agent], (<dict>d["terminations"])[agent],
+                (<dict>d["truncations"])[agent], (<dict>d["infos"])[agent])
+
+    def step(self, action):
+        """AECEnv.step: act for ``agent_selection`` with an action id."""
+        cdef dict d = self.d
+        cdef dict cumulative
+        cdef int seat
+        table = self.table
+        agent = d["agent_selection"]
+        if not table._fast or (<dict>d["terminations"])[agent] or (<dict>d["truncations"])[agent]:
+            return self.slow_step(action)
+        seat = self.seats[agent]
+        got = _se_answer(<tuple>table._c, seat, action, <tuple>table.waiting, <list>table._answers)
+        if got.__class__ is not tuple:
+            # Nothing changed: the env's own step answers by the general way
+            # or raises the error naming the id.
+            return self.slow_step(action)
+        waiting, rewards = <tuple>got
+        table.waiting = waiting
+        masks = table._masks
+        if masks:
+            (<dict>masks).clear()
+        cumulative = d["_cumulative_rewards"]
+        cumulative[agent] = 0.0
+        if rewards is None or not any(rewards):
+            if d["_paid"]:
+                d["rewards"] = dict.fromkeys(d["agents"], 0.0)
+                d["_paid"] = False
+        else:
+            paid = dict(zip(self.agents, rewards))
+            d["rewards"] = paid
+            d["_paid"] = True
+            for a, r in paid.items():
+                cumulative[a] += r
+        if waiting:
+            d["agent_selection"] = self.agents[(<tuple>waiting)[0]]
+        else:  # the game is over
+            d["terminations"] = dict.fromkeys(d["agents"], True)
+            d["agent_selection"] = (<list>d["agents"])[0]

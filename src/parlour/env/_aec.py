@@ -51,6 +51,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         self.observation_spaces, self.action_spaces = agent_spaces(self.table, self.possible_agents)
         self._seeds = Seeds(seed)
         self.agents: list[str] = []
+        self._core: Any = None
 
     @property
     def game(self) -> Any:
@@ -78,6 +79,30 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self._select()
+        self._serve()
+
+    def _serve(self) -> None:
+        # On a Sichuan deal of the C engine, last() and step() are the C
+        # core's (parlour.env._sichuan.AECCore), set on the instance: the
+        # agent loop then calls them without entering a Python frame. They
+        # do what this class's methods do and call them for anything else.
+        # Not when a subclass overrides either method: its override rules.
+        cls = type(self)
+        if self.table.fast and cls.last is AECEnv.last and cls.step is AECEnv.step:
+            if self._core is None:
+                self._core = _sichuan.AECCore(
+                    self.__dict__,
+                    self.table,
+                    self._seat,
+                    self.possible_agents,
+                    AECEnv.last.__get__(self, cls),
+                    AECEnv.step.__get__(self, cls),
+                )
+            self.__dict__["last"] = self._core.last
+            self.__dict__["step"] = self._core.step
+        else:
+            self.__dict__.pop("last", None)
+            self.__dict__.pop("step", None)
 
     def _select(self) -> None:
         waiting = self.table.waiting
@@ -85,7 +110,11 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, FloatArray | MaskArray]:
         """``{"observation": float32 array, "action_mask": int8 array}`` of
-        ``agent``'s seat, both new arrays the caller may keep or change."""
+        ``agent``'s seat, both new arrays the caller may keep or change.
+
+        (On a Sichuan deal of the C engine, an array every holder has let
+        go, views included, may be written again for a later observation,
+        as numpy reuses a temporary: one still held never is.)"""
         obs: dict[str, FloatArray | MaskArray] = self.table.observe(self._seat[agent])
         return obs
 

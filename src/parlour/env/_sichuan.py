@@ -22,7 +22,7 @@ from parlour.protocol import Action
 from parlour.sichuan.engine_c import core
 from parlour.sichuan.values import ACTIONS_BY_CODE
 
-__all__ = ["answer", "applies", "heuristic_action", "observe", "rewards"]
+__all__ = ["AECCore", "answer", "applies", "heuristic_action", "observe", "rewards"]
 
 # The binding's calls, taken from the compiled module once a C-engine deal
 # has been seen (see applies).
@@ -36,17 +36,22 @@ answer: Any = None
 observe: Any = None
 #: ``rewards(state, game_dict)``: ``game.rewards()``, None when all zero.
 rewards: Any = None
+#: ``AECCore(env_dict, table, seats, agents, slow_last, slow_step)``: an
+#: object whose ``last`` and ``step`` do the AEC env's in C (see
+#: parlour.env._aec.AECEnv._serve).
+AECCore: Any = None
 
 
 def applies(name: str, game: Any) -> bool:
     """Whether the fast calls serve this game: a Sichuan deal on the C engine."""
-    global answer, observe, rewards
+    global answer, observe, rewards, AECCore
     if name != "sichuan" or getattr(game, "engine", None) != "c":
         return False
     if answer is None:
         c = core()
         answer, observe = c._sichuan_env_answer, c._sichuan_env_observe
         rewards = c._sichuan_env_rewards
+        AECCore = c._SichuanAEC
     return True
 
 

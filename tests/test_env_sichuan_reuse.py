@@ -1,0 +1,150 @@
+"""The AEC env's C core on a Sichuan deal of the C engine: its ``last``
+and ``step`` set on the instance, and the observation arrays it writes
+again once nobody holds them.
+
+An observation handed out is the caller's while the caller holds it: the
+core writes an array again only when its own pool holds the last
+reference (the array, and any view of it, let go), and only if the array
+is still the writable float32/int8 array of the right shape it made. These
+tests let observations go as an agent loop does, keep some, change some in
+place before letting them go, and check every observation against the
+generic path's (a new array every time), and every kept one against the
+copy taken when it was handed out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import parlour.env
+from parlour import _backend
+from parlour.env import _sichuan
+from parlour.env._aec import AECEnv
+
+pytestmark = pytest.mark.skipif(
+    "c" not in _backend.available(), reason="the C core serves the C engine"
+)
+
+
+@pytest.fixture(autouse=True)
+def _c_engine() -> Iterator[None]:
+    with _backend.use("c"):
+        yield
+
+
+def _generic_views(seed: int, monkeypatch: pytest.MonkeyPatch) -> list[tuple[bytes, bytes]]:
+    # The generic path's observation of the agent asked, at every step of
+    # the episode the loops below play (the same seeded choices).
+    with monkeypatch.context() as m:
+        m.setattr(_sichuan, "applies", lambda name, game: False)
+        env = parlour.env.aec("sichuan")
+        env.reset(seed=seed)
+        assert not env.table.fast and "step" not in env.__dict__
+        rng = random.Random(seed)
+        out = []
+        for _agent in env.agent_iter():
+            obs, _r, terminated, truncated, _i = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            out.append((obs["observation"].tobytes(), obs["action_mask"].tobytes()))
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(legal[rng.randrange(len(legal))])
+        return out
+
+
+def _vandalise(obs: dict[str, Any], k: int) -> None:
+    # What a caller may do to arrays it was given before letting them go.
+    o, m = obs["observation"], obs["action_mask"]
+    match k % 6:
+        case 0:
+            o[...] = 7.0
+            m[...] = 3
+        case 1:
+            o.shape = (o.size,)
+        case 2:
+            o.flags.writeable = False
+            m.flags.writeable = False
+        case 3:
+            o.dtype = np.int32
+            m.dtype = np.uint8
+        case 4:
+            obs["observation"] = np.zeros(3)
+        case _:
+            pass
+
+
+@pytest.mark.parametrize("mode", ["drop", "keep_some", "vandalise"])
+def test_observations_reused_only_when_let_go(mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    seed = 11
+    expected = _generic_views(seed, monkeypatch)
+    env = parlour.env.aec("sichuan")
+    env.reset(seed=seed)
+    assert env.table.fast
+    assert env.__dict__["last"].__self__ is env.__dict__["step"].__self__  # the C core's
+    rng = random.Random(seed)
+    kept: list[tuple[dict[str, Any], bytes, bytes]] = []
+    seen_ids: list[int] = []
+    i = 0
+    for _agent in env.agent_iter():
+        obs, _r, terminated, truncated, _i = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        o, m = obs["observation"], obs["action_mask"]
+        assert o.dtype == np.float32 and o.shape == (104, 27) and o.flags.writeable
+        assert m.dtype == np.int8 and m.shape == (581,) and m.flags.writeable
+        assert (o.tobytes(), m.tobytes()) == expected[i]
+        seen_ids.append(id(o))
+        legal = np.flatnonzero(m)
+        env.step(legal[rng.randrange(len(legal))])
+        if mode == "keep_some" and i % 3 == 0:
+            kept.append((obs, o.tobytes(), m.tobytes()))
+        elif mode == "vandalise":
+            _vandalise(obs, i)
+        i += 1
+        del obs, o, m, legal
+    assert i == len(expected)
+    if mode == "drop":  # an agent loop lets each go: the pool's few arrays serve
+        assert len(set(seen_ids)) <= 4 < len(seen_ids)
+    # Never an array somebody kept.
+    for obs, o_bytes, m_bytes in kept:
+        assert obs["observation"].tobytes() == o_bytes
+        assert obs["action_mask"].tobytes() == m_bytes
+
+
+def test_a_view_keeps_its_array() -> None:
+    env = parlour.env.aec("sichuan")
+    env.reset(seed=3)
+    first = env.last()[0]
+    view = first["observation"][0]  # a view holds its base
+    before = view.copy()
+    del first
+    for _ in range(8):
+        env.last()
+    assert np.array_equal(view, before)
+
+
+def test_a_subclass_override_is_honoured() -> None:
+    calls = []
+
+    class Logged(AECEnv):
+        def step(self, action: Any) -> None:
+            calls.append(action)
+            super().step(action)
+
+    env = Logged("sichuan")
+    env.reset(seed=1)
+    assert "step" not in env.__dict__ and "last" not in env.__dict__
+    obs = env.last()[0]
+    action = int(np.flatnonzero(obs["action_mask"])[0])
+    env.step(action)
+    assert calls == [action]
+    assert len(env.game.history) + len(env.table._answers) >= 1
