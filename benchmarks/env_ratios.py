@@ -24,67 +24,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import time
-from collections.abc import Callable
 
-import parlour
-import parlour.env
-
-
-def _play(name: str, kind: str) -> Callable[[range], int]:
-    bots = [parlour.spec(name).bots[kind]() for _ in range(parlour.make(name).num_players)]
-
-    def run(seeds: range) -> int:
-        steps = 0
-        for seed in seeds:
-            game = parlour.make(name, seed=seed)
-            parlour.play(game, bots, seed=seed)
-            steps += len(game.history)
-        return steps
-
-    return run
-
-
-def _aec(name: str, view: bool) -> Callable[[range], int]:
-    env = parlour.env.aec(name)
-
-    def run(seeds: range) -> int:
-        steps = 0
-        for seed in seeds:
-            env.reset(seed=seed)
-            rng = random.Random(seed)
-            for _agent in env.agent_iter():
-                obs, _reward, terminated, truncated, _info = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                mask = obs["action_mask"]
-                legal = (mask.view(bool) if view else mask).nonzero()[0]
-                env.step(legal[rng.randrange(len(legal))])
-            steps += len(env.game.history)
-        return steps
-
-    return run
-
-
-def _gym(name: str) -> Callable[[range], int]:
-    env = parlour.env.gym(name, seat=0, opponents="heuristic")
-
-    def run(seeds: range) -> int:
-        steps = 0
-        for seed in seeds:
-            obs, _ = env.reset(seed=seed)
-            rng = random.Random(seed)
-            done = False
-            while not done:
-                legal = obs["action_mask"].nonzero()[0]
-                obs, _r, done, _t, _i = env.step(legal[rng.randrange(len(legal))])
-            steps += len(env.game.history)
-        return steps
-
-    return run
+from env_loops import aec_loop, gym_loop, play_loop
 
 
 def main() -> None:
@@ -95,11 +38,11 @@ def main() -> None:
     args = parser.parse_args()
     name = args.game
     loops = {
-        "play_random": _play(name, "random"),
-        "aec_int8": _aec(name, view=False),
-        "aec_view": _aec(name, view=True),
-        "play_heuristic": _play(name, "heuristic"),
-        "gym_heuristic": _gym(name),
+        "play_random": play_loop(name, "random"),
+        "aec_int8": aec_loop(name, view=False),
+        "aec_view": aec_loop(name, view=True),
+        "play_heuristic": play_loop(name, "heuristic"),
+        "gym_heuristic": gym_loop(name),
     }
     for run in loops.values():  # warm up: imports, tables, caches
         run(range(1000, 1002))

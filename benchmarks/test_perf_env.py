@@ -10,7 +10,7 @@ speed drifts:
   ``aec_random`` (every agent a random masked agent through
   :func:`parlour.env.aec`'s ``agent_iter``/``last``/``step`` loop; ``int8``
   reads the mask as PettingZoo hands it, ``view`` through a bool view of
-  its bytes); ``benchmarks/env_ratios.py`` runs the same loops interleaved
+  its bytes); ``benchmarks/env_ratios.py`` runs the same loops (``env_loops.py``) interleaved
   round by round in CPU time, for ratios on a busy machine;
 - ``play_heuristic`` (every seat a HeuristicBot) and ``gym_heuristic`` (a
   random masked learner at seat 0 of :func:`parlour.env.gym`, HeuristicBots
@@ -27,13 +27,13 @@ docs/perf/learning.rst records the figures with the machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import parlour
 import parlour.env
+from env_loops import Loop, aec_loop, gym_loop, play_loop
 from timing import best_seconds
 
 pytest.importorskip("pettingzoo")
@@ -50,84 +50,32 @@ def _record(benchmark: Any, games: int, steps: int) -> None:
     benchmark.extra_info["steps_per_second"] = round(steps / best)
 
 
-def _measure(benchmark: Any, name: str, run: Callable[[], int]) -> None:
+def _measure(benchmark: Any, name: str, run: Loop) -> None:
+    seeds = range(GAMES[name])
     steps: list[int] = []
-    benchmark.pedantic(lambda: steps.append(run()), rounds=ROUNDS, warmup_rounds=1)
+    benchmark.pedantic(lambda: steps.append(run(seeds)), rounds=ROUNDS, warmup_rounds=1)
     _record(benchmark, GAMES[name], steps[-1])
-
-
-def _bots(name: str, kind: str) -> list[Any]:
-    game = parlour.make(name, seed=0)
-    return [parlour.spec(name).bots[kind]() for _ in range(game.num_players)]
-
-
-def _play(name: str, kind: str) -> Callable[[], int]:
-    bots = _bots(name, kind)
-
-    def run() -> int:
-        steps = 0
-        for seed in range(GAMES[name]):
-            game = parlour.make(name, seed=seed)
-            parlour.play(game, bots, seed=seed)
-            steps += len(game.history)
-        return steps
-
-    return run
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_play_random(benchmark: Any, name: str) -> None:
-    _measure(benchmark, name, _play(name, "random"))
+    _measure(benchmark, name, play_loop(name, "random"))
 
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("view", [False, True], ids=["int8", "view"])
 def test_aec_random(benchmark: Any, name: str, view: bool) -> None:
-    # ``view`` reads the int8 mask through a bool view of the same bytes,
-    # which numpy scans in about half the time; the choices are the same.
-    env = parlour.env.aec(name)
-
-    def run() -> int:
-        steps = 0
-        for seed in range(GAMES[name]):
-            env.reset(seed=seed)
-            rng = random.Random(seed)
-            for _agent in env.agent_iter():
-                obs, _reward, terminated, truncated, _info = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                mask = obs["action_mask"]
-                legal = (mask.view(bool) if view else mask).nonzero()[0]
-                env.step(legal[rng.randrange(len(legal))])
-            steps += len(env.game.history)
-        return steps
-
-    _measure(benchmark, name, run)
+    _measure(benchmark, name, aec_loop(name, view))
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_play_heuristic(benchmark: Any, name: str) -> None:
-    _measure(benchmark, name, _play(name, "heuristic"))
+    _measure(benchmark, name, play_loop(name, "heuristic"))
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_gym_heuristic(benchmark: Any, name: str) -> None:
-    env = parlour.env.gym(name, seat=0, opponents="heuristic")
-
-    def run() -> int:
-        steps = 0
-        for seed in range(GAMES[name]):
-            obs, _ = env.reset(seed=seed)
-            rng = random.Random(seed)
-            done = False
-            while not done:
-                legal = obs["action_mask"].nonzero()[0]
-                obs, _r, done, _t, _i = env.step(legal[rng.randrange(len(legal))])
-            steps += len(env.game.history)
-        return steps
-
-    _measure(benchmark, name, run)
+    _measure(benchmark, name, gym_loop(name))
 
 
 def _states(name: str) -> list[tuple[Any, int]]:
