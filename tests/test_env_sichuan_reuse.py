@@ -148,3 +148,56 @@ def test_a_subclass_override_is_honoured() -> None:
     env.step(action)
     assert calls == [action]
     assert len(env.game.history) + len(env.table._answers) >= 1
+
+
+def _play_on(env: Any, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        obs, _r, terminated, truncated, _i = env.last()
+        if terminated or truncated:
+            return
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copied_aec_env_plays_on_alone(how: str) -> None:
+    # A copy made mid-deal (claim windows with held answers included) takes
+    # its own C core and the fast calls' handles from its own game: it plays
+    # on as the original would, and neither moves the other.
+    import copy
+    import pickle
+
+    env = parlour.env.aec("sichuan")
+    env.reset(seed=4)
+    _play_on(env, random.Random(0), 9)
+    twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+    assert twin.__dict__["step"].__self__ is not env.__dict__["step"].__self__
+    before = env.game.history
+    a, b = random.Random(1), random.Random(1)
+    while not (env.terminations[env.agent_selection] and twin.terminations[twin.agent_selection]):
+        _play_on(twin, b, 5)
+        _play_on(env, a, 5)
+    assert len(env.game.history) > len(before)
+    assert twin.game.history == env.game.history
+    assert twin.game.record() == env.game.record()
+    assert twin.game.history[: len(before)] == before
+
+
+def test_a_copied_gym_env_plays_on_alone() -> None:
+    import copy
+
+    env = parlour.env.gym("sichuan", seat=2, opponents="heuristic")
+    obs, _ = env.reset(seed=6)
+    rng = random.Random(0)
+    for _ in range(5):
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, *_ = env.step(int(legal[rng.randrange(len(legal))]))
+    twin = copy.deepcopy(env)
+    results = []
+    for e in (env, twin):
+        o, done, r = obs, False, random.Random(2)
+        while not done:
+            legal = np.flatnonzero(o["action_mask"])
+            o, _rew, done, _t, _i = e.step(int(legal[r.randrange(len(legal))]))
+        results.append(e.game.record())
+    assert results[0] == results[1]

@@ -81,6 +81,19 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         self._select()
         self._serve()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The C core's methods are bound to this instance's dict: a copy
+        # (copy.deepcopy, pickle) makes its own when it is restored.
+        state = self.__dict__.copy()
+        for key in ("last", "step", "_core"):
+            state.pop(key, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._core = None
+        self._serve()
+
     def _serve(self) -> None:
         # On a Sichuan deal of the C engine, last() and step() are the C
         # core's (parlour.env._sichuan.AECCore), set on the instance: the

@@ -122,6 +122,19 @@ class Table:
         # apart from the copies handed out, which their users may change.
         self._masks: dict[int, npt.NDArray[np.bool_]] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The fast calls' handles (the engine state, history list and
+        # attribute dict of the game) are taken again from the game a copy
+        # holds: copied apart from it, they would be other objects.
+        return {k: getattr(self, k) for k in self.__slots__ if k not in ("_c", "_fast")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for key, value in state.items():
+            setattr(self, key, value)
+        self._fast = False
+        self._c = (None, [], {})
+        self._serve()
+
     @property
     def rules(self) -> Rules:
         """The rules every game of this table is played by."""
