@@ -89,7 +89,7 @@ import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 from parlour import _backend
 from parlour.errors import IllegalActionError
@@ -399,6 +399,16 @@ class VectorGame:
         return (
             f"VectorGame({self.name!r}, {self.num_tables}, seed={self.seed}, "
             f"learners={list(self.learners)}, opponents={self.opponents!r})"
+        )
+
+    def __reduce__(self) -> NoReturn:
+        # copy.copy, copy.deepcopy and pickle all ask for this: without it
+        # they failed with messages about Cython or local lambdas, or (a
+        # shallow copy) shared the tables between two objects.
+        raise TypeError(
+            "a VectorGame cannot be copied or pickled: make another with the same "
+            "arguments (the same seed deals the same deals) and step it again, or "
+            "take record(i) of a finished deal"
         )
 
     @property
