@@ -290,7 +290,8 @@ static int ndg_must_act(const parlour_ndg_game *g, int seat) {
 
 int parlour_ndg_legal(const parlour_ndg_game *g, int seat, uint16_t out[PARLOUR_NDG_MAX_LEGAL]) {
     int n = 0, a, b, c;
-    if (g == NULL || out == NULL || !ndg_must_act(g, seat)) return 0;
+    if (g == NULL || out == NULL) return PARLOUR_E_NULL;
+    if (!ndg_must_act(g, seat)) return 0;
     if (g->phase == PARLOUR_ND_PHASE_EFFECT) {
         if (g->pending[0].card == NDG_TWO_MINUS) {
             /* every own domain (ascending) for every opponent's domain (ascending) */
@@ -425,7 +426,8 @@ int parlour_ndg_observe(const parlour_ndg_game *g, int seat, parlour_ndg_game *o
 
 int parlour_ndg_points(const parlour_ndg_game *g, int seat) {
     int i, sum;
-    if (g == NULL || seat < 0 || seat > 1) return 0;
+    if (g == NULL) return PARLOUR_E_NULL;
+    if (seat < 0 || seat > 1) return 0;
     sum = g->extra[seat];
     for (i = 0; i < PARLOUR_NDG_DOMAINS; i++)
         if ((g->held[seat] >> i) & 1u) sum += i + PARLOUR_NDG_LOW_DOMAIN;

@@ -119,7 +119,7 @@ int parlour_ndg_to_act(const parlour_ndg_game *g, int8_t out[2]);
 
 /* The legal action ids of `seat` now, in the Python engine's order (empty
  * when it need not act, or for a bad seat); returns how many (at most
- * PARLOUR_NDG_MAX_LEGAL). */
+ * PARLOUR_NDG_MAX_LEGAL), or PARLOUR_E_NULL for a NULL argument. */
 int parlour_ndg_legal(const parlour_ndg_game *g, int seat, uint16_t out[PARLOUR_NDG_MAX_LEGAL]);
 
 /* out[i] = 1 for every action id i that `seat` may take now, else 0;
@@ -139,7 +139,8 @@ int parlour_ndg_apply(parlour_ndg_game *g, int seat, int id);
  * PARLOUR_OK, PARLOUR_E_NULL or PARLOUR_E_ARG (bad seat; out untouched). */
 int parlour_ndg_observe(const parlour_ndg_game *g, int seat, parlour_ndg_game *out);
 
-/* A seat's points: domain values held plus 3+ points (0 for a bad seat). */
+/* A seat's points: domain values held plus 3+ points (0 for a bad seat),
+ * or PARLOUR_E_NULL for a NULL state. */
 int parlour_ndg_points(const parlour_ndg_game *g, int seat);
 
 /* The result of a finished game: scores (the points), *winners a bit mask

@@ -111,7 +111,10 @@ int parlour_swg_init(parlour_swg_game *g, int players, int oinks, int open_table
  * lot consistent); PARLOUR_E_ARG otherwise. */
 int parlour_swg_check(const parlour_swg_game *g);
 
-/* The seat to act, or -1 once the game is over. */
+/* The seat to act, or -1 once the game is over. PARLOUR_E_NULL for a NULL
+ * state is also -1: the answer is a seat, not a count, so "over" keeps the
+ * -1 it has always had, and a caller that may pass NULL tests the pointer
+ * itself. */
 int parlour_swg_to_act(const parlour_swg_game *g);
 
 /* The bids `seat` may make now: every amount in lo..hi whose unit digit is

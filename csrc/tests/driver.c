@@ -915,6 +915,10 @@ static void ninedomains_game(void)
     CHECK(parlour_ndg_result(NULL, scores, &winners, &reason) == PARLOUR_E_NULL);
     CHECK(parlour_ndg_to_act(NULL, who) == PARLOUR_E_NULL);
     CHECK(parlour_ndg_to_act(&g, NULL) == PARLOUR_E_NULL);
+    /* g is placing: seat 0 must act, so 0 from these would be a wrong answer. */
+    CHECK(parlour_ndg_legal(NULL, 0, legal[0]) == PARLOUR_E_NULL);
+    CHECK(parlour_ndg_legal(&g, 0, NULL) == PARLOUR_E_NULL);
+    CHECK(parlour_ndg_points(NULL, 0) == PARLOUR_E_NULL);
 
     for (int game = 0; game < 600; game++) {
         /* Every game is played to its end; every sixth is checked at every
