@@ -2,7 +2,7 @@
  * parlour_ninedomains_vector.h). */
 #include "parlour_ninedomains_vector.h"
 #include "parlour_bits.h"
-#include "parlour_tables.h"
+#include "parlour_vector_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -488,16 +488,10 @@ static int last_pass(parlour_nv_env *env, int i, const parlour_nv_out *out)
     return st;
 }
 
-typedef struct {
-    parlour_nv_env *env;
-    const parlour_nv_out *out;
-    int op;
-} run_ctx;
-
 static int first_table(void *arg, int i)
 {
-    run_ctx *c = (run_ctx *)arg;
-    return first_pass(c->env, i, c->op, c->out);
+    const parlour_vec_call *c = (const parlour_vec_call *)arg;
+    return first_pass((parlour_nv_env *)c->env, i, c->op, c->out);
 }
 
 /* Tables seeded together: parlour_pyrandom_seed_many runs 16 generators
@@ -507,8 +501,7 @@ static int first_table(void *arg, int i)
 /* Group g of the tables waiting for a deal: their generators seeded. */
 static int seed_group(void *arg, int g)
 {
-    run_ctx *c = (run_ctx *)arg;
-    parlour_nv_env *env = c->env;
+    parlour_nv_env *env = (parlour_nv_env *)arg;
     parlour_pyrandom *r[SEED_GROUP];
     uint64_t seeds[SEED_GROUP];
     int lo = SEED_GROUP * g;
@@ -524,35 +517,31 @@ static int seed_group(void *arg, int g)
 
 static int last_table(void *arg, int k)
 {
-    run_ctx *c = (run_ctx *)arg;
-    return last_pass(c->env, c->env->waiting[k], c->out);
-}
-
-static int failed_at(parlour_nv_env *env, int st, int table)
-{
-    env->err_table = table;
-    env->err_status = st;
-    return st;
+    const parlour_vec_call *c = (const parlour_vec_call *)arg;
+    parlour_nv_env *env = (parlour_nv_env *)c->env;
+    return last_pass(env, env->waiting[k], c->out);
 }
 
 static int run(parlour_nv_env *env, int op, const parlour_nv_out *out, int threads)
 {
-    if (!env || !out || !out->obs || !out->mask || !out->to_act || !out->rewards || !out->done)
+    if (!env)
         return PARLOUR_E_NULL;
-    run_ctx c = {env, out, op};
-    int failed = -1;
-    int st = parlour_run_tables(env->ntables, threads, first_table, &c, &failed);
+    int st = parlour_vec_run(env->ntables, threads, first_table, env, op, out, &env->err_table,
+                             &env->err_status);
     if (st < 0)
-        return failed_at(env, st, failed);
+        return st;
     env->nwaiting = 0;
     for (int i = 0; i < env->ntables; i++)
         if (env->tables[i].unseeded)
             env->waiting[env->nwaiting++] = i;
-    parlour_run_tables((env->nwaiting + SEED_GROUP - 1) / SEED_GROUP, threads, seed_group, &c,
+    parlour_run_tables((env->nwaiting + SEED_GROUP - 1) / SEED_GROUP, threads, seed_group, env,
                        NULL);
-    st = parlour_run_tables(env->nwaiting, threads, last_table, &c, &failed);
-    if (st < 0)
-        return failed_at(env, st, env->waiting[failed]);
+    st = parlour_vec_run(env->nwaiting, threads, last_table, env, op, out, &env->err_table,
+                         &env->err_status);
+    if (st < 0) {
+        env->err_table = env->waiting[env->err_table]; /* from the waiting table's index */
+        return st;
+    }
     if (op == OP_RESET)
         memset(out->done, 0, (size_t)env->ntables);
     return PARLOUR_OK;
@@ -585,8 +574,7 @@ parlour_nv_env *parlour_nv_new(const parlour_ndg_rules *rules, uint64_t seed, in
         return NULL;
     }
     env->rules = *rules;
-    env->seed_words[0] = (uint32_t)seed;
-    env->seed_words[1] = (uint32_t)(seed >> 32);
+    parlour_vec_seed_words(env->seed_words, seed);
     env->ntables = ntables;
     env->opponents = opponents;
     parlour_ndb_strengths(env->strength);
@@ -598,13 +586,7 @@ parlour_nv_env *parlour_nv_new(const parlour_ndg_rules *rules, uint64_t seed, in
         env->domain_sum[held] = (uint8_t)sum;
         env->elements[held] = (uint8_t)parlour_ndb_elements(rules, held);
     }
-    for (int s = 0; s < 2; s++) {
-        env->slot[s] = -1;
-        if ((learner_mask >> s) & 1u) {
-            env->slot[s] = (int8_t)env->nlearners;
-            env->learners[env->nlearners++] = (int8_t)s;
-        }
-    }
+    env->nlearners = parlour_vec_learners(learner_mask, 2, env->learners, env->slot);
     for (int i = 0; i < ntables; i++)
         env->tables[i].asked = -1;
     return env;
@@ -624,47 +606,23 @@ int parlour_nv_reset(parlour_nv_env *env, const parlour_nv_out *out, int threads
     return run(env, OP_RESET, out, threads);
 }
 
+/* parlour_vec_legal: the action applied to a copy (the state machine
+ * refuses exactly the illegal ids, and the game itself is not touched),
+ * which a step then takes, and kept as the table's chosen one. */
+static int legal(void *arg, int i, int seat, int32_t a)
+{
+    parlour_nv_table *tb = &((parlour_nv_env *)arg)->tables[i];
+    tb->next = tb->g;
+    int refused = a < 0 || a >= PARLOUR_ND_AID_END ||
+                  parlour_ndg_apply(&tb->next, seat, (int)a) != PARLOUR_OK;
+    tb->chosen.seat = (int8_t)seat;
+    tb->chosen.id = (uint16_t)(a < 0 ? 0 : a);
+    return refused;
+}
+
 int parlour_nv_check(parlour_nv_env *env, const int32_t *actions)
 {
-    if (!env || !actions)
-        return PARLOUR_E_NULL;
-    int S = env->nlearners;
-    for (int i = 0; i < env->ntables; i++) {
-        parlour_nv_table *tb = &env->tables[i];
-        if (tb->asked < 0) {
-            env->err_table = i;
-            env->err_seat = -1;
-            env->err_kind = 0;
-            return PARLOUR_E_ARG; /* not reset */
-        }
-        for (int k = 0; k < S; k++) {
-            int seat = env->learners[k];
-            int32_t a = actions[(size_t)i * (size_t)S + (size_t)k];
-            int kind = 0;
-            if (seat != tb->asked) {
-                if (a != -1)
-                    kind = PARLOUR_NV_ERR_NOT_TO_ACT;
-            } else if (a == -1) {
-                kind = PARLOUR_NV_ERR_MISSING;
-            } else {
-                /* applied to a copy: the state machine refuses exactly the
-                 * illegal ids, and the game itself is not touched */
-                tb->next = tb->g;
-                if (a < 0 || a >= PARLOUR_ND_AID_END ||
-                    parlour_ndg_apply(&tb->next, seat, (int)a) != PARLOUR_OK)
-                    kind = PARLOUR_NV_ERR_ILLEGAL;
-                tb->chosen.seat = (int8_t)seat;
-                tb->chosen.id = (uint16_t)(a < 0 ? 0 : a);
-            }
-            if (kind) {
-                env->err_table = i;
-                env->err_seat = seat;
-                env->err_kind = kind;
-                return PARLOUR_E_ILLEGAL;
-            }
-        }
-    }
-    return PARLOUR_OK;
+    return PARLOUR_VEC_CHECK(env, actions, legal, PARLOUR_E_ILLEGAL);
 }
 
 int parlour_nv_step(parlour_nv_env *env, const parlour_nv_out *out, int threads)

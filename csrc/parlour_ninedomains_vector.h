@@ -27,6 +27,7 @@
 
 #include "parlour_ninedomains_game.h"
 #include "parlour_pyrandom.h"
+#include "parlour_vector_common.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,9 +50,9 @@ extern "C" {
 #define PARLOUR_NV_OBS 697
 
 /* What went wrong in a step's actions (parlour_nv_env.err_*). */
-#define PARLOUR_NV_ERR_NOT_TO_ACT 1 /* an action for a seat not asked */
-#define PARLOUR_NV_ERR_MISSING 2    /* -1 for the seat asked */
-#define PARLOUR_NV_ERR_ILLEGAL 3    /* an id the seat may not take now */
+#define PARLOUR_NV_ERR_NOT_TO_ACT PARLOUR_VEC_ERR_NOT_TO_ACT
+#define PARLOUR_NV_ERR_MISSING PARLOUR_VEC_ERR_MISSING
+#define PARLOUR_NV_ERR_ILLEGAL PARLOUR_VEC_ERR_ILLEGAL
 
 typedef struct {
     int8_t seat;
@@ -111,13 +112,7 @@ typedef struct {
  * obs left as it was. The environment writes only what changed in the
  * masks and observations since its last call: the caller must give the same arrays to every
  * call, zeroed before the first, and not write into them. */
-typedef struct {
-    float *obs;
-    uint8_t *mask;
-    uint8_t *to_act;
-    float *rewards;
-    uint8_t *done;
-} parlour_nv_out;
+typedef parlour_vec_out parlour_nv_out;
 
 /* A new environment of `ntables` tables (not dealt: call reset), NULL when
  * out of memory or given bad arguments. learner_mask: bit s for each learner

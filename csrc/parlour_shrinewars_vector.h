@@ -25,6 +25,7 @@
 #define PARLOUR_SHRINEWARS_VECTOR_H
 
 #include "parlour_pyrandom.h"
+#include "parlour_vector_common.h"
 #include "parlour_shrinewars_game.h"
 
 #ifdef __cplusplus
@@ -46,9 +47,9 @@ extern "C" {
 #define PARLOUR_SWV_OBS 374
 
 /* What went wrong in a step's actions (parlour_swv_env.err_kind). */
-#define PARLOUR_SWV_ERR_NOT_TO_ACT 1 /* an action for a seat not asked */
-#define PARLOUR_SWV_ERR_MISSING 2    /* -1 for the seat asked */
-#define PARLOUR_SWV_ERR_ILLEGAL 3    /* an id the seat may not take now */
+#define PARLOUR_SWV_ERR_NOT_TO_ACT PARLOUR_VEC_ERR_NOT_TO_ACT
+#define PARLOUR_SWV_ERR_MISSING PARLOUR_VEC_ERR_MISSING
+#define PARLOUR_SWV_ERR_ILLEGAL PARLOUR_VEC_ERR_ILLEGAL
 
 /* One action of a game: a pass is amount 0 with paid all 0. */
 typedef struct {
@@ -149,13 +150,7 @@ typedef struct {
  * mask bytes (T, S, naids), to_act bytes (T, S), rewards float (T, S), done
  * bytes (T). Rows of seats not asked: mask and to_act 0, obs left as it
  * was. */
-typedef struct {
-    float *obs;
-    uint8_t *mask;
-    uint8_t *to_act;
-    float *rewards;
-    uint8_t *done;
-} parlour_swv_out;
+typedef parlour_vec_out parlour_swv_out;
 
 /* A new environment of `ntables` tables of `players` (2..6) seats starting
  * with `oinks` of each element (not dealt: call reset), NULL when out of

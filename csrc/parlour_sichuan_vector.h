@@ -22,6 +22,7 @@
 #define PARLOUR_SICHUAN_VECTOR_H
 
 #include "parlour_pyrandom.h"
+#include "parlour_vector_common.h"
 #include "parlour_sichuan_game.h"
 
 #ifdef __cplusplus
@@ -45,9 +46,9 @@ extern "C" {
 #define PARLOUR_SV_EXCHANGE 255
 
 /* What went wrong in a step's actions (parlour_sv_env.err_*). */
-#define PARLOUR_SV_ERR_NOT_TO_ACT 1   /* an action for a seat not asked */
-#define PARLOUR_SV_ERR_MISSING 2      /* -1 for the seat asked */
-#define PARLOUR_SV_ERR_ILLEGAL 3      /* an id the seat may not take now */
+#define PARLOUR_SV_ERR_NOT_TO_ACT PARLOUR_VEC_ERR_NOT_TO_ACT
+#define PARLOUR_SV_ERR_MISSING PARLOUR_VEC_ERR_MISSING
+#define PARLOUR_SV_ERR_ILLEGAL PARLOUR_VEC_ERR_ILLEGAL
 
 typedef struct {
     int8_t seat;
@@ -139,13 +140,7 @@ typedef struct {
  * mask bytes (T, S, AID_END), to_act bytes (T, S), rewards float (T, S),
  * done bytes (T). Rows of seats not asked: mask and to_act 0, obs left as
  * it was. */
-typedef struct {
-    float *obs;
-    uint8_t *mask;
-    uint8_t *to_act;
-    float *rewards;
-    uint8_t *done;
-} parlour_sv_out;
+typedef parlour_vec_out parlour_sv_out;
 
 /* Whether `seat` may win now, which is to act (sichuan_obs.c: the
  * observation's may-win plane). */

@@ -28,6 +28,7 @@
 #define PARLOUR_SISEPAI_VECTOR_H
 
 #include "parlour_pyrandom.h"
+#include "parlour_vector_common.h"
 #include "parlour_sisepai_game.h"
 
 #ifdef __cplusplus
@@ -54,9 +55,9 @@ extern "C" {
 #define PARLOUR_SSV_OBS 494
 
 /* What went wrong in a step's actions (parlour_ssv_env.err_kind). */
-#define PARLOUR_SSV_ERR_NOT_TO_ACT 1 /* an action for a seat not asked */
-#define PARLOUR_SSV_ERR_MISSING 2    /* -1 for the seat asked */
-#define PARLOUR_SSV_ERR_ILLEGAL 3    /* an id the seat may not take now */
+#define PARLOUR_SSV_ERR_NOT_TO_ACT PARLOUR_VEC_ERR_NOT_TO_ACT
+#define PARLOUR_SSV_ERR_MISSING PARLOUR_VEC_ERR_MISSING
+#define PARLOUR_SSV_ERR_ILLEGAL PARLOUR_VEC_ERR_ILLEGAL
 
 typedef struct {
     int8_t seat;
@@ -137,13 +138,7 @@ typedef struct {
  * obs left as it was. The tables write only what changed in a row since
  * they last wrote it: the caller must not write into obs and mask (a
  * reset does not clear them). */
-typedef struct {
-    float *obs;
-    uint8_t *mask;
-    uint8_t *to_act;
-    float *rewards;
-    uint8_t *done;
-} parlour_ssv_out;
+typedef parlour_vec_out parlour_ssv_out;
 
 /* A new environment of `ntables` tables (not dealt: call reset), NULL when
  * out of memory or given bad arguments (rules the state machine refuses

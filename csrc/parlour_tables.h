@@ -1,7 +1,8 @@
 /* Internal to the C core (not part of the public API in parlour.h): the loop
  * over many tables that the vectorised environments (sichuan_vector.c,
- * ninedomains_vector.c, shrinewars_vector.c) share, split over native
- * threads. Hidden from the shared library's exports. */
+ * ninedomains_vector.c, shrinewars_vector.c, sisepai_vector.c) share, split
+ * over native threads (they call it through parlour_vec_run,
+ * parlour_vector_common.h). Hidden from the shared library's exports. */
 #ifndef PARLOUR_TABLES_H
 #define PARLOUR_TABLES_H
 

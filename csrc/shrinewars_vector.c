@@ -1,7 +1,7 @@
 /* Many Shrine Wars tables stepped together (see
  * parlour_shrinewars_vector.h). */
 #include "parlour_shrinewars_vector.h"
-#include "parlour_tables.h"
+#include "parlour_vector_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -666,8 +666,13 @@ static int write_out(parlour_swv_env *env, int i, const parlour_swv_out *out)
 
 enum { OP_RESET, OP_STEP, OP_RANDOM };
 
-static int run_one(parlour_swv_env *env, int i, int op, const parlour_swv_out *out)
+/* Table i's part of a call (parlour_vec_run). */
+static int run_table(void *arg, int i)
 {
+    const parlour_vec_call *c = (const parlour_vec_call *)arg;
+    parlour_swv_env *env = (parlour_swv_env *)c->env;
+    const parlour_swv_out *out = c->out;
+    int op = c->op;
     parlour_swv_table *tb = &env->tables[i];
     int st;
     if (op == OP_RESET) {
@@ -703,31 +708,12 @@ static int run_one(parlour_swv_env *env, int i, int op, const parlour_swv_out *o
     return st;
 }
 
-typedef struct {
-    parlour_swv_env *env;
-    const parlour_swv_out *out;
-    int op;
-} run_ctx;
-
-static int run_table(void *arg, int i)
-{
-    run_ctx *c = (run_ctx *)arg;
-    return run_one(c->env, i, c->op, c->out);
-}
-
 static int run(parlour_swv_env *env, int op, const parlour_swv_out *out, int threads)
 {
-    if (!env || !out || !out->obs || !out->mask || !out->to_act || !out->rewards || !out->done)
+    if (!env)
         return PARLOUR_E_NULL;
-    run_ctx c = {env, out, op};
-    int failed = -1;
-    int st = parlour_run_tables(env->ntables, threads, run_table, &c, &failed);
-    if (st < 0) {
-        env->err_table = failed;
-        env->err_status = st;
-        return st;
-    }
-    return PARLOUR_OK;
+    return parlour_vec_run(env->ntables, threads, run_table, env, op, out, &env->err_table,
+                           &env->err_status);
 }
 
 parlour_swv_env *parlour_swv_new(int players, int oinks, int open_table, uint64_t seed,
@@ -751,17 +737,10 @@ parlour_swv_env *parlour_swv_new(int players, int oinks, int open_table, uint64_
     env->open_table = open_table ? 1 : 0;
     env->most = players * oinks;
     env->naids = 1 + 4 * (size_t)env->most + 6 * (size_t)env->most * (size_t)env->most;
-    env->seed_words[0] = (uint32_t)seed;
-    env->seed_words[1] = (uint32_t)(seed >> 32);
+    parlour_vec_seed_words(env->seed_words, seed);
     env->ntables = ntables;
     env->opponents = opponents;
-    for (int s = 0; s < SEATS; s++) {
-        env->slot[s] = -1;
-        if ((learner_mask >> s) & 1u) {
-            env->slot[s] = (int8_t)env->nlearners;
-            env->learners[env->nlearners++] = (int8_t)s;
-        }
-    }
+    env->nlearners = parlour_vec_learners(learner_mask, SEATS, env->learners, env->slot);
     for (int i = 0; i < ntables; i++)
         env->tables[i].asked = -1;
     int32_t per = env->most > 1 ? env->most : 1;
@@ -802,60 +781,38 @@ int parlour_swv_reset(parlour_swv_env *env, const parlour_swv_out *out, int thre
     return run(env, OP_RESET, out, threads);
 }
 
-int parlour_swv_check(parlour_swv_env *env, const int32_t *actions)
+/* parlour_vec_legal: legal when legal_mask marks it: pass, or a legal
+ * amount with its default payment; kept as the table's chosen action (an
+ * amount of 0 when refused). */
+static int legal(void *arg, int i, int seat, int32_t a)
 {
-    if (!env || !actions)
-        return PARLOUR_E_NULL;
-    int S = env->nlearners;
-    for (int i = 0; i < env->ntables; i++) {
-        parlour_swv_table *tb = &env->tables[i];
-        if (tb->asked < 0) {
-            env->err_table = i;
-            env->err_seat = -1;
-            env->err_kind = 0;
-            return PARLOUR_E_ARG; /* not reset */
-        }
-        for (int k = 0; k < S; k++) {
-            int seat = env->learners[k];
-            int32_t a = actions[(size_t)i * (size_t)S + (size_t)k];
-            int kind = 0;
-            if (seat != tb->asked) {
-                if (a != -1)
-                    kind = PARLOUR_SWV_ERR_NOT_TO_ACT;
-            } else if (a == -1) {
-                kind = PARLOUR_SWV_ERR_MISSING;
-            } else {
-                /* legal when legal_mask marks it: pass, or a legal amount
-                 * with its default payment */
-                int64_t amount = id_amount(env->most, env->naids, a);
-                int32_t lo = 0, hi = 0, paid[4] = {0, 0, 0, 0};
-                uint32_t bad = 0;
-                kind = PARLOUR_SWV_ERR_ILLEGAL;
-                if (amount >= 0 && parlour_swg_bid_range(&tb->g, seat, &lo, &hi, &bad) == 0) {
-                    if (amount == 0) {
-                        kind = 0;
-                    } else if (amount >= lo && amount <= hi && !((bad >> (amount % 10)) & 1u)) {
-                        int low, high;
-                        lot_elements(&tb->g, &low, &high);
-                        if ((size_t)a == default_id(env->most, low, high,
-                                                    tb->g.oinks[seat][low], (int32_t)amount) &&
-                            parlour_swg_default_payment(&tb->g, seat, (int32_t)amount, paid) == 0)
-                            kind = 0;
-                    }
-                }
-                tb->chosen.seat = seat;
-                tb->chosen.amount = (int32_t)(amount > 0 ? amount : 0);
-                memcpy(tb->chosen.paid, paid, sizeof paid);
-            }
-            if (kind) {
-                env->err_table = i;
-                env->err_seat = seat;
-                env->err_kind = kind;
-                return PARLOUR_E_ILLEGAL;
-            }
+    parlour_swv_env *env = (parlour_swv_env *)arg;
+    parlour_swv_table *tb = &env->tables[i];
+    int64_t amount = id_amount(env->most, env->naids, a);
+    int32_t lo = 0, hi = 0, paid[4] = {0, 0, 0, 0};
+    uint32_t bad = 0;
+    int refused = 1;
+    if (amount >= 0 && parlour_swg_bid_range(&tb->g, seat, &lo, &hi, &bad) == 0) {
+        if (amount == 0) {
+            refused = 0;
+        } else if (amount >= lo && amount <= hi && !((bad >> (amount % 10)) & 1u)) {
+            int low, high;
+            lot_elements(&tb->g, &low, &high);
+            if ((size_t)a == default_id(env->most, low, high, tb->g.oinks[seat][low],
+                                        (int32_t)amount) &&
+                parlour_swg_default_payment(&tb->g, seat, (int32_t)amount, paid) == 0)
+                refused = 0;
         }
     }
-    return PARLOUR_OK;
+    tb->chosen.seat = seat;
+    tb->chosen.amount = (int32_t)(amount > 0 ? amount : 0);
+    memcpy(tb->chosen.paid, paid, sizeof paid);
+    return refused;
+}
+
+int parlour_swv_check(parlour_swv_env *env, const int32_t *actions)
+{
+    return PARLOUR_VEC_CHECK(env, actions, legal, PARLOUR_E_ILLEGAL);
 }
 
 int parlour_swv_step(parlour_swv_env *env, const parlour_swv_out *out, int threads)

@@ -1,7 +1,7 @@
 /* Many Sichuan tables stepped together (see parlour_sichuan_vector.h). */
 #include "parlour_sichuan_vector.h"
 #include "parlour_bits.h"
-#include "parlour_tables.h"
+#include "parlour_vector_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -851,12 +851,6 @@ static int run_one(parlour_sv_env *env, int i, int op, const parlour_sv_out *out
     return st;
 }
 
-typedef struct {
-    parlour_sv_env *env;
-    const parlour_sv_out *out;
-    int op;
-} run_ctx;
-
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(p) __builtin_prefetch((p), 0, 3)
 #else
@@ -885,8 +879,8 @@ static void prefetch_table(const parlour_sv_table *tb)
 
 static int run_chunk(void *arg, int chunk)
 {
-    run_ctx *c = (run_ctx *)arg;
-    parlour_sv_env *env = c->env;
+    const parlour_vec_call *c = (const parlour_vec_call *)arg;
+    parlour_sv_env *env = (parlour_sv_env *)c->env;
     int lo = chunk * CHUNK, hi = lo + CHUNK < env->ntables ? lo + CHUNK : env->ntables;
     int status = PARLOUR_OK;
     diff_list lists[2]; /* the writes of tables i - 1 and i - 2, by parity */
@@ -909,21 +903,18 @@ static int run_chunk(void *arg, int chunk)
 
 static int run(parlour_sv_env *env, int op, const parlour_sv_out *out, int threads)
 {
-    if (!env || !out || !out->obs || !out->mask || !out->to_act || !out->rewards || !out->done)
+    if (!env)
         return PARLOUR_E_NULL;
-    run_ctx c = {env, out, op};
-    int failed = -1;
-    int st = parlour_run_tables((env->ntables + CHUNK - 1) / CHUNK, threads, run_chunk, &c,
-                                &failed);
+    int st = parlour_vec_run((env->ntables + CHUNK - 1) / CHUNK, threads, run_chunk, env, op, out,
+                             &env->err_table, &env->err_status);
     if (st < 0) {
-        /* The lowest-numbered failed chunk's first failed table. */
-        env->err_table = failed * CHUNK;
+        /* err_table holds the lowest-numbered failed chunk: its first
+         * failed table. */
+        env->err_table *= CHUNK;
         while (env->err_table < env->ntables - 1 && !env->tables[env->err_table].failed)
             env->err_table++;
-        env->err_status = st;
-        return st;
     }
-    return PARLOUR_OK;
+    return st;
 }
 
 parlour_sv_env *parlour_sv_new(const parlour_sc_tables *t, const parlour_sg_rules *rules,
@@ -942,17 +933,10 @@ parlour_sv_env *parlour_sv_new(const parlour_sc_tables *t, const parlour_sg_rule
     }
     env->t = t;
     env->rules = *rules;
-    env->seed_words[0] = (uint32_t)seed;
-    env->seed_words[1] = (uint32_t)(seed >> 32);
+    parlour_vec_seed_words(env->seed_words, seed);
     env->ntables = ntables;
     env->opponents = opponents;
-    for (int s = 0; s < 4; s++) {
-        env->slot[s] = -1;
-        if ((learner_mask >> s) & 1u) {
-            env->slot[s] = (int8_t)env->nlearners;
-            env->learners[env->nlearners++] = (int8_t)s;
-        }
-    }
+    env->nlearners = parlour_vec_learners(learner_mask, 4, env->learners, env->slot);
     for (int i = 0; i < ntables; i++) {
         env->tables[i].asked = env->tables[i].codes_seat = -1;
         env->tables[i].obs_seat = -1;
@@ -974,40 +958,17 @@ int parlour_sv_reset(parlour_sv_env *env, const parlour_sv_out *out, int threads
     return run(env, OP_RESET, out, threads);
 }
 
+/* parlour_vec_legal: the action the id stands for, kept as the table's
+ * chosen one (resolve), or refused. */
+static int legal(void *arg, int i, int seat, int32_t a)
+{
+    parlour_sv_env *env = (parlour_sv_env *)arg;
+    return resolve(env, &env->tables[i], seat, a, &env->tables[i].chosen) < 0;
+}
+
 int parlour_sv_check(parlour_sv_env *env, const int32_t *actions)
 {
-    if (!env || !actions)
-        return PARLOUR_E_NULL;
-    int S = env->nlearners;
-    for (int i = 0; i < env->ntables; i++) {
-        parlour_sv_table *tb = &env->tables[i];
-        if (tb->asked < 0) {
-            env->err_table = i;
-            env->err_seat = -1;
-            env->err_kind = 0;
-            return PARLOUR_E_ARG; /* not reset */
-        }
-        for (int k = 0; k < S; k++) {
-            int seat = env->learners[k];
-            int32_t a = actions[(size_t)i * (size_t)S + (size_t)k];
-            int kind = 0;
-            if (seat != tb->asked) {
-                if (a != -1)
-                    kind = PARLOUR_SV_ERR_NOT_TO_ACT;
-            } else if (a == -1) {
-                kind = PARLOUR_SV_ERR_MISSING;
-            } else if (resolve(env, tb, seat, a, &tb->chosen) < 0) {
-                kind = PARLOUR_SV_ERR_ILLEGAL;
-            }
-            if (kind) {
-                env->err_table = i;
-                env->err_seat = seat;
-                env->err_kind = kind;
-                return PARLOUR_SG_E_ILLEGAL;
-            }
-        }
-    }
-    return PARLOUR_OK;
+    return PARLOUR_VEC_CHECK(env, actions, legal, PARLOUR_SG_E_ILLEGAL);
 }
 
 int parlour_sv_step(parlour_sv_env *env, const parlour_sv_out *out, int threads)

@@ -1,6 +1,6 @@
 /* Many Si Se Pai tables stepped together (see parlour_sisepai_vector.h). */
 #include "parlour_sisepai_vector.h"
-#include "parlour_tables.h"
+#include "parlour_vector_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -376,8 +376,13 @@ static int write_out(parlour_ssv_env *env, int i, const parlour_ssv_out *out)
 
 enum { OP_RESET, OP_STEP, OP_RANDOM };
 
-static int run_one(parlour_ssv_env *env, int i, int op, const parlour_ssv_out *out)
+/* Table i's part of a call (parlour_vec_run). */
+static int run_table(void *arg, int i)
 {
+    const parlour_vec_call *c = (const parlour_vec_call *)arg;
+    parlour_ssv_env *env = (parlour_ssv_env *)c->env;
+    const parlour_ssv_out *out = c->out;
+    int op = c->op;
     parlour_ssv_table *tb = &env->tables[i];
     int st;
     if (op == OP_RESET) {
@@ -410,31 +415,12 @@ static int run_one(parlour_ssv_env *env, int i, int op, const parlour_ssv_out *o
     return st;
 }
 
-typedef struct {
-    parlour_ssv_env *env;
-    const parlour_ssv_out *out;
-    int op;
-} run_ctx;
-
-static int run_table(void *arg, int i)
-{
-    run_ctx *c = (run_ctx *)arg;
-    return run_one(c->env, i, c->op, c->out);
-}
-
 static int run(parlour_ssv_env *env, int op, const parlour_ssv_out *out, int threads)
 {
-    if (!env || !out || !out->obs || !out->mask || !out->to_act || !out->rewards || !out->done)
+    if (!env)
         return PARLOUR_E_NULL;
-    run_ctx c = {env, out, op};
-    int failed = -1;
-    int st = parlour_run_tables(env->ntables, threads, run_table, &c, &failed);
-    if (st < 0) {
-        env->err_table = failed;
-        env->err_status = st;
-        return st;
-    }
-    return PARLOUR_OK;
+    return parlour_vec_run(env->ntables, threads, run_table, env, op, out, &env->err_table,
+                           &env->err_status);
 }
 
 /* Grouping tables for `points`, or NULL. */
@@ -494,17 +480,10 @@ parlour_ssv_env *parlour_ssv_new(const parlour_ssg_rules *rules, uint64_t seed, 
     env->tables = (parlour_ssv_table *)calloc((size_t)ntables, sizeof(parlour_ssv_table));
     if (!env->tables)
         goto fail;
-    env->seed_words[0] = (uint32_t)seed;
-    env->seed_words[1] = (uint32_t)(seed >> 32);
+    parlour_vec_seed_words(env->seed_words, seed);
     env->ntables = ntables;
     env->opponents = opponents;
-    for (int s = 0; s < SEATS; s++) {
-        env->slot[s] = -1;
-        if ((learner_mask >> s) & 1u) {
-            env->slot[s] = (int8_t)env->nlearners;
-            env->learners[env->nlearners++] = (int8_t)s;
-        }
-    }
+    env->nlearners = parlour_vec_learners(learner_mask, SEATS, env->learners, env->slot);
     for (int i = 0; i < ntables; i++)
         env->tables[i].asked = -1;
     return env;
@@ -528,51 +507,27 @@ int parlour_ssv_reset(parlour_ssv_env *env, const parlour_ssv_out *out, int thre
     return run(env, OP_RESET, out, threads);
 }
 
+/* parlour_vec_legal: legal when the state machine lists it (then apply
+ * takes it); the action, or id 0 when refused, kept as the table's chosen. */
+static int legal(void *arg, int i, int seat, int32_t a)
+{
+    parlour_ssv_table *tb = &((parlour_ssv_env *)arg)->tables[i];
+    uint8_t ids[PARLOUR_SSG_MAX_LEGAL];
+    int n = parlour_ssg_legal(&tb->g, seat, ids), j = 0, bad = 1;
+    if (a >= 0 && a < PARLOUR_SSP_AID_END)
+        for (j = 0; j < n; j++)
+            if (ids[j] == a) {
+                bad = 0;
+                break;
+            }
+    tb->chosen.seat = (int8_t)seat;
+    tb->chosen.id = (uint8_t)(bad ? 0 : a);
+    return bad;
+}
+
 int parlour_ssv_check(parlour_ssv_env *env, const int32_t *actions)
 {
-    if (!env || !actions)
-        return PARLOUR_E_NULL;
-    int S = env->nlearners;
-    for (int i = 0; i < env->ntables; i++) {
-        parlour_ssv_table *tb = &env->tables[i];
-        if (tb->asked < 0) {
-            env->err_table = i;
-            env->err_seat = -1;
-            env->err_kind = 0;
-            return PARLOUR_E_ARG; /* not reset */
-        }
-        for (int k = 0; k < S; k++) {
-            int seat = env->learners[k];
-            int32_t a = actions[(size_t)i * (size_t)S + (size_t)k];
-            int kind = 0;
-            if (seat != tb->asked) {
-                if (a != -1)
-                    kind = PARLOUR_SSV_ERR_NOT_TO_ACT;
-            } else if (a == -1) {
-                kind = PARLOUR_SSV_ERR_MISSING;
-            } else {
-                /* legal when the state machine lists it (then apply takes it) */
-                uint8_t ids[PARLOUR_SSG_MAX_LEGAL];
-                int n = parlour_ssg_legal(&tb->g, seat, ids), j = 0;
-                kind = PARLOUR_SSV_ERR_ILLEGAL;
-                if (a >= 0 && a < PARLOUR_SSP_AID_END)
-                    for (j = 0; j < n; j++)
-                        if (ids[j] == a) {
-                            kind = 0;
-                            break;
-                        }
-                tb->chosen.seat = (int8_t)seat;
-                tb->chosen.id = (uint8_t)(kind ? 0 : a);
-            }
-            if (kind) {
-                env->err_table = i;
-                env->err_seat = seat;
-                env->err_kind = kind;
-                return PARLOUR_E_ILLEGAL;
-            }
-        }
-    }
-    return PARLOUR_OK;
+    return PARLOUR_VEC_CHECK(env, actions, legal, PARLOUR_E_ILLEGAL);
 }
 
 int parlour_ssv_step(parlour_ssv_env *env, const parlour_ssv_out *out, int threads)
