@@ -447,13 +447,7 @@ static int first_pass(parlour_nv_env *env, int i, int op, const parlour_nv_out *
     int st;
     tb->done = 0;
     if (op == OP_RESET) {
-        uint32_t words[4] = {(uint32_t)i, env->seed_words[0], env->seed_words[1], 0};
-        parlour_pyrandom_seed_words(&tb->deals, words, 3);
-        tb->pending[0] = tb->pending[1] = 0;
-        tb->finished = 0;
-        tb->nlast = 0;
-        tb->last_seed = 0;
-        tb->asked = -1;
+        PARLOUR_VEC_TABLE_RESET(env, tb, i);
         tb->seed = parlour_pyrandom_bits(&tb->deals, 63);
         tb->unseeded = 1;
         st = PARLOUR_OK;

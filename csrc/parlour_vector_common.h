@@ -14,8 +14,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "parlour_common.h"
+#include "parlour_pyrandom.h"
 #include "parlour_tables.h"
 
 #ifdef __cplusplus
@@ -64,6 +66,22 @@ static inline void parlour_vec_seed_words(uint32_t words[2], uint64_t seed)
     words[0] = (uint32_t)seed;
     words[1] = (uint32_t)(seed >> 32);
 }
+
+/* A table's bookkeeping at a reset, in the fields every environment's
+ * tables name alike: its generator of deal seeds seeded from the
+ * environment's seed words and the table's number i (Python's
+ * random.Random(seed * 2**32 + i)), no points pending, no deal finished or
+ * kept, no seat asked. */
+#define PARLOUR_VEC_TABLE_RESET(env, tb, i)                                                      \
+    do {                                                                                         \
+        uint32_t vec_words_[4] = {(uint32_t)(i), (env)->seed_words[0], (env)->seed_words[1], 0}; \
+        parlour_pyrandom_seed_words(&(tb)->deals, vec_words_, 3);                                 \
+        memset((tb)->pending, 0, sizeof(tb)->pending);                                           \
+        (tb)->finished = 0;                                                                      \
+        (tb)->nlast = 0;                                                                         \
+        (tb)->last_seed = 0;                                                                     \
+        (tb)->asked = -1;                                                                        \
+    } while (0)
 
 /* One call of an environment's step over its tables: the ctx the per-table
  * function given to parlour_vec_run receives (env is the environment). */

@@ -676,13 +676,7 @@ static int run_table(void *arg, int i)
     parlour_swv_table *tb = &env->tables[i];
     int st;
     if (op == OP_RESET) {
-        uint32_t words[4] = {(uint32_t)i, env->seed_words[0], env->seed_words[1], 0};
-        parlour_pyrandom_seed_words(&tb->deals, words, 3);
-        memset(tb->pending, 0, sizeof tb->pending);
-        tb->finished = 0;
-        tb->nlast = 0;
-        tb->last_seed = 0;
-        tb->asked = -1;
+        PARLOUR_VEC_TABLE_RESET(env, tb, i);
         for (int k = 0; k < env->nlearners; k++) {
             tb->marks[k].state = 2; /* the rows may hold anything */
             tb->rows[k].valid = 0;

@@ -820,13 +820,7 @@ static int run_one(parlour_sv_env *env, int i, int op, const parlour_sv_out *out
     parlour_sv_table *tb = &env->tables[i];
     int st;
     if (op == OP_RESET) {
-        uint32_t words[4] = {(uint32_t)i, env->seed_words[0], env->seed_words[1], 0};
-        parlour_pyrandom_seed_words(&tb->deals, words, 3);
-        memset(tb->pending, 0, sizeof tb->pending);
-        tb->finished = 0;
-        tb->nlast = 0;
-        tb->last_seed = 0;
-        tb->asked = -1;
+        PARLOUR_VEC_TABLE_RESET(env, tb, i);
         /* The rows are rewritten whole: the caller may have new arrays. */
         memset(tb->sketch_ok, 0, sizeof tb->sketch_ok);
         memset(tb->mask_all, 1, sizeof tb->mask_all);
