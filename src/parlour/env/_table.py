@@ -13,6 +13,7 @@ from typing import Any, Literal, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
+from parlour import _backend
 from parlour.env import _sichuan
 from parlour.errors import IllegalActionError
 from parlour.protocol import Action, Rules
@@ -20,6 +21,10 @@ from parlour.registry import make
 from parlour.simulation import resolve_rules
 
 __all__ = ["LearningGame", "Table", "agent_names", "seat_of"]
+
+#: The games whose C engines' states the C encoders read, with the name of
+#: the engine's attribute that holds the state.
+_C_ARRAYS = {"sisepai": "state", "shrinewars": "state", "ninedomains": "_s"}
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -93,6 +98,7 @@ class Table:
 
     __slots__ = (
         "_answers",
+        "_array",
         "_c",
         "_fast",
         "_masks",
@@ -111,6 +117,7 @@ class Table:
         self.game = self._make(0)
         self._fast = False
         self._c: tuple[Any, list[Any], dict[str, Any]] = (None, [], {})
+        self._array: Any = None
         self._serve()
         self.num_players: int = self.game.num_players
         self.num_action_ids: int = self.game.num_action_ids
@@ -126,13 +133,14 @@ class Table:
         # The fast calls' handles (the engine state, history list and
         # attribute dict of the game) are taken again from the game a copy
         # holds: copied apart from it, they would be other objects.
-        return {k: getattr(self, k) for k in self.__slots__ if k not in ("_c", "_fast")}
+        return {k: getattr(self, k) for k in self.__slots__ if k not in ("_array", "_c", "_fast")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for key, value in state.items():
             setattr(self, key, value)
         self._fast = False
         self._c = (None, [], {})
+        self._array = None
         self._serve()
 
     @property
@@ -158,6 +166,12 @@ class Table:
         self._fast = _sichuan.applies(self.name, game)
         if self._fast:
             self._c = (game._engine.state, game._history, game.__dict__)
+        # The other games on the C engine: observation arrays written by the
+        # C encoders from the engine's state (the same floats as the Python
+        # encoders, which read an observation object made first).
+        self._array = None
+        if self.name in _C_ARRAYS and getattr(game, "engine", None) == "c":
+            self._array = _backend.load("c")._env_obs_array
 
     def _sync(self) -> None:
         to_act = self.game.to_act
@@ -169,6 +183,12 @@ class Table:
 
     def observation(self, seat: int) -> FloatArray:
         """The seat's observation array."""
+        if self._array is not None:
+            engine: Any = self.game._engine  # type: ignore[attr-defined]
+            # The engine's state now (taken anew: an engine may replace it).
+            got: FloatArray | None = self._array(getattr(engine, _C_ARRAYS[self.name]), seat)
+            if got is not None:
+                return got
         return self.game.observation(seat).to_array()
 
     @property
