@@ -138,18 +138,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         cumulative reward, terminated, truncated, info)`` of
         :attr:`agent_selection` (no observation when ``observe`` is false)."""
         agent = self.agent_selection
-        if observe:
-            table = self.table
-            seat = self._seat[agent]
-            # A Sichuan deal on the C engine: the binding's call, as
-            # Table.observe makes it, without the two calls around it.
-            obs = (
-                _sichuan.observe(table._c[0], seat, seat in table.waiting)
-                if table._fast
-                else table.observe(seat)
-            )
-        else:
-            obs = None
+        obs = self.table.observe(self._seat[agent]) if observe else None
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -180,23 +169,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         table = self.table
-        seat = self._seat[agent]
-        # A Sichuan deal on the C engine answers in one binding call (what
-        # Table._fast_answer does, without the call around it), but for
-        # what it does not serve (not a tuple: the exchange phase, an id
-        # that is no int in range, an illegal id), which the general way
-        # answers or refuses.
-        got = (
-            _sichuan.answer(table._c, seat, action, table.waiting, table._answers)
-            if table._fast
-            else None
-        )
-        if got.__class__ is tuple:
-            table.waiting, rewards = got
-            if table._masks:
-                table._masks.clear()
-        else:
-            rewards = table.answer_paid(seat, action)
+        rewards = table.answer_paid(self._seat[agent], action)
         # PettingZoo's step protocol (clear the actor's cumulative reward, set
         # this step's rewards, add them up), inlined: it runs every step.
         self._cumulative_rewards[agent] = 0.0
