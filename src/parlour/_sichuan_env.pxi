@@ -259,18 +259,25 @@ cdef object _se_array(list pool, int *next, tuple shape, object dtype, const cha
     return a
 
 
-cdef dict _se_observe(SichuanState s, int seat, bint asked):
+cdef int _se_numpy() except -1:
+    # numpy.empty and the two dtypes, taken on first use (importing parlour
+    # does not import numpy): shared by every env array the binding makes.
     global _se_np_empty, _se_f32, _se_i8
-    cdef parlour_sg_obs data
-    cdef Py_buffer buf
-    cdef int st
-    if not 0 <= seat < 4:
-        raise ValueError(f"seat must be 0..3, not {seat}")
     if _se_np_empty is None:
         import numpy
         _se_np_empty = numpy.empty
         _se_f32 = numpy.dtype(numpy.float32)
         _se_i8 = numpy.dtype(numpy.int8)
+    return 0
+
+
+cdef dict _se_observe(SichuanState s, int seat, bint asked):
+    cdef parlour_sg_obs data
+    cdef Py_buffer buf
+    cdef int st
+    if not 0 <= seat < 4:
+        raise ValueError(f"seat must be 0..3, not {seat}")
+    _se_numpy()
     parlour_sg_observe(s.g, seat, &data)
     obs = _se_array(_se_obs_pool, &_se_obs_next, _sg_obs_shape, _se_f32, b"f", &buf)
     st = parlour_sg_encode(&data, _sc_tables(), <float *>buf.buf)

@@ -250,46 +250,28 @@ cdef extern from "parlour_shrinewars_vector.h":
 cdef extern from "parlour_ninedomains_vector.h":
     int parlour_nv_encode(const parlour_ndg_game *g, int seat, float *out)
 
-cdef object _ea_empty = None
-cdef object _ea_f32 = None
-
-
 def _env_obs_array(state, int seat):
     """``observation(seat).to_array()`` of ``state``, a Sì Sè Pái, Shrine
     Wars or Nine Domains game of the C engine (its binding's state object),
     as a new float32 array written by the C encoder; ``None`` for a state or
     seat it does not serve (the caller's Python path then encodes, or
     raises the error naming what is wrong)."""
-    global _ea_empty, _ea_f32
     cdef Py_buffer buf
-    cdef int st, n, bidder
+    cdef int st, bidder
     cdef int32_t lot_bid[8]
     cdef _ShrineWarsState sw
-    if _ea_empty is None:
-        import numpy
-        _ea_empty = numpy.empty
-        _ea_f32 = numpy.dtype(numpy.float32)
+    _se_numpy()
     if type(state) is _SisepaiState:
         if not 0 <= seat < 4:
             return None
-        n = PARLOUR_SSV_OBS
+        out = _se_np_empty((PARLOUR_SSV_OBS,), _se_f32)
+        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
+        st = parlour_ssv_encode(&(<_SisepaiState>state).g, seat, <float *>buf.buf)
     elif type(state) is _ShrineWarsState:
         sw = <_ShrineWarsState>state
         if not (sw.trusted and sw.g.observer == 0 and 2 <= sw.g.players <= 6
                 and 0 <= seat < sw.g.players):
             return None
-        n = PARLOUR_SWV_OBS
-    elif type(state) is _NineDomainsState:
-        if not 0 <= seat < 2:
-            return None
-        n = PARLOUR_NV_OBS
-    else:
-        return None
-    out = _ea_empty((n,), _ea_f32)
-    PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
-    if type(state) is _SisepaiState:
-        st = parlour_ssv_encode(&(<_SisepaiState>state).g, seat, <float *>buf.buf)
-    elif type(state) is _ShrineWarsState:
         # Each seat's last bid on the current lot, from the lot's public log
         # (the C state leaves it to its caller), as the vector keeps it.
         memset(lot_bid, 0, sizeof(lot_bid))
@@ -298,8 +280,16 @@ def _env_obs_array(state, int seat):
             amount = getattr(bidder_action[1], "amount", 0)
             if 0 <= bidder < 8 and amount > 0:
                 lot_bid[bidder] = amount
+        out = _se_np_empty((PARLOUR_SWV_OBS,), _se_f32)
+        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
         st = parlour_swv_encode(&sw.g, seat, lot_bid, NULL, NULL, <float *>buf.buf)
-    else:
+    elif type(state) is _NineDomainsState:
+        if not 0 <= seat < 2:
+            return None
+        out = _se_np_empty((PARLOUR_NV_OBS,), _se_f32)
+        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
         st = parlour_nv_encode(&(<_NineDomainsState>state).g, seat, <float *>buf.buf)
+    else:
+        return None
     PyBuffer_Release(&buf)
     return None if st < 0 else out
