@@ -23,18 +23,19 @@ REQUIRE_C = flag("PARLOUR_REQUIRE_C")
 
 def extensions() -> list:
     try:
+        import numpy
         from Cython.Build import cythonize
-    except ImportError:
+    except ImportError as missing:
         if REQUIRE_C:
             raise
         print(
-            "parlour: Cython is missing; installing the pure-Python backend only",
+            f"parlour: {missing.name} is missing; installing the pure-Python backend only",
             file=sys.stderr,
         )
         return []
     compile_args: list = []
     link_args: list = []
-    macros = []
+    macros = [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
     if sys.platform != "win32":
         compile_args += ["-std=c99"]
         if flag("PARLOUR_DEBUG") or flag("PARLOUR_SANITIZE"):
@@ -55,7 +56,9 @@ def extensions() -> list:
     ext = Extension(
         "parlour._core",
         sources=["src/parlour/_core.pyx", *sorted(glob.glob("csrc/*.c"))],
-        include_dirs=["csrc"],
+        # numpy's headers for the array struct's inline accessors only (the
+        # env observation pool): no numpy C-API table, no import at load.
+        include_dirs=["csrc", numpy.get_include()],
         # The code tables are included by the headers: a change rebuilds.
         depends=sorted(glob.glob("csrc/*.h") + glob.glob("csrc/*.def")),
         define_macros=macros,

@@ -63,7 +63,7 @@ def _generic_views(seed: int, monkeypatch: pytest.MonkeyPatch) -> list[tuple[byt
 def _vandalise(obs: dict[str, Any], k: int) -> None:
     # What a caller may do to arrays it was given before letting them go.
     o, m = obs["observation"], obs["action_mask"]
-    match k % 6:
+    match k % 7:
         case 0:
             o[...] = 7.0
             m[...] = 3
@@ -77,6 +77,9 @@ def _vandalise(obs: dict[str, Any], k: int) -> None:
             m.dtype = np.uint8
         case 4:
             obs["observation"] = np.zeros(3)
+        case 5:  # the same number of dimensions, other lengths
+            o.shape = (27, 104)
+            m.shape = (1, 581)
         case _:
             pass
 
@@ -118,6 +121,15 @@ def test_observations_reused_only_when_let_go(mode: str, monkeypatch: pytest.Mon
     for obs, o_bytes, m_bytes in kept:
         assert obs["observation"].tobytes() == o_bytes
         assert obs["action_mask"].tobytes() == m_bytes
+
+
+def test_the_binding_refuses_no_state() -> None:
+    # A typed argument of the binding's calls: None is refused, not read.
+    core = _backend.load("c")
+    with pytest.raises(TypeError):
+        core._sichuan_env_observe(None, 0, True)
+    with pytest.raises(TypeError):
+        core._sichuan_env_rewards(None, {})
 
 
 def test_a_view_keeps_its_array() -> None:

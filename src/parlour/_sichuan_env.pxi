@@ -5,11 +5,9 @@
 # generic path (parlour.env._table.Table over parlour.sichuan.Game) does;
 # tests/test_env_sichuan_fast.py holds the two in lock step.
 
-from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT
 from cpython.list cimport PyList_GET_ITEM
 from cpython.number cimport PyIndex_Check, PyNumber_Index
 from cpython.object cimport PyObject
-from libc.string cimport strcmp
 
 
 cdef extern from "parlour.h":
@@ -24,6 +22,12 @@ cdef extern from "parlour.h":
         PARLOUR_SG_A_DISCARD
         PARLOUR_SG_PHASE_TURN
         PARLOUR_SG_PHASE_EXCHANGE
+
+cdef extern from "parlour_sichuan_engine.h":
+    # parlour_sg_apply without its check, for a code just listed for this
+    # state (the check would list the legal codes a second time).
+    int parlour_sv_apply_listed(parlour_sg_game *g, const parlour_sc_tables *t, int seat,
+                                int code) nogil
 
 cdef object _se_np_empty = None
 cdef object _se_f32 = None
@@ -72,7 +76,7 @@ cdef int _se_code_of_id(const parlour_sg_view *v, int seat, int i) noexcept:
     return -1
 
 
-def _sichuan_env_rewards(SichuanState s, dict game_dict):
+def _sichuan_env_rewards(SichuanState s not None, dict game_dict not None):
     """Game.rewards() (parlour.protocol) over the state's ledger: the points
     paid since the last call, kept in the game's ``_rewarded`` as there;
     None when nothing was paid (the common step), not a tuple of zeros."""
@@ -162,7 +166,7 @@ cdef object _se_answer(tuple c, int seat, object action_id, tuple waiting, list 
         return None
     action = _sg_actions[code]
     if len(waiting) == 1 and not answers:
-        _check(parlour_sg_apply(s.g, _sc_tables(), seat, code))  # legal: listed just now
+        _check(parlour_sv_apply_listed(s.g, _sc_tables(), seat, code))  # listed just now
         s._refresh()
         (<list>c[1]).append((seat, action))
         return (_se_waiting_of(s), _se_rewards(s, <dict>c[2]))
@@ -200,7 +204,7 @@ cdef tuple _se_apply_held(SichuanState s, list answers, list history, dict game_
     return (_se_waiting_of(s), _se_rewards(s, game_dict))
 
 
-def _sichuan_env_observe(SichuanState s, int seat, bint asked):
+def _sichuan_env_observe(SichuanState s not None, int seat, bint asked):
     """``{"observation": float32 array, "action_mask": int8 array}`` for
     ``seat``: observation(seat).to_array() and, when ``asked``, its legal
     ids (else zeros), both new arrays."""
@@ -220,76 +224,94 @@ cdef int _se_obs_next = 0, _se_mask_next = 0  # the slot a new array takes
 cdef extern from "Python.h":
     # On the borrowed pointer: an object reference would count itself.
     Py_ssize_t _se_refcnt "Py_REFCNT" (PyObject *o)
+    PyObject *_se_type "(PyObject *)Py_TYPE" (PyObject *o)
 
 
-cdef object _se_array(list pool, int *next, tuple shape, object dtype, const char *fmt,
-                      Py_buffer *buf):
-    # A writable C-contiguous array of ``shape`` and ``dtype`` (buffer
-    # format ``fmt``) that no one but the pool holds, its buffer in ``buf``
-    # (the caller releases it): one of the pool's if one is free and still
-    # the array it was (a user may have changed its shape, dtype or
-    # flags in place before letting it go), else a new one, which takes the
-    # pool's slot ``next`` (the pool forgets an array someone still holds).
-    cdef Py_ssize_t k, n = len(pool), d
+# numpy's array struct, read through the inline accessors of its header (no
+# numpy C-API table, so importing parlour still imports no numpy): whether a
+# pooled array is still the one it was is read in a few loads, where the
+# buffer protocol cost about 90 ns an array.
+cdef extern from "numpy/ndarraytypes.h":
+    ctypedef struct PyArrayObject:
+        pass
+    char *PyArray_BYTES(PyArrayObject *a)
+    int PyArray_NDIM(PyArrayObject *a)
+    Py_ssize_t *PyArray_DIMS(PyArrayObject *a)
+    PyObject *_se_descr "(PyObject *)PyArray_DESCR" (PyArrayObject *a)
+    int PyArray_FLAGS(PyArrayObject *a)
+    enum:
+        NPY_ARRAY_WRITEABLE
+        NPY_ARRAY_C_CONTIGUOUS
+
+cdef object _se_ndarray = None
+
+
+cdef object _se_array(list pool, int *next, tuple shape, object dtype, char **data):
+    # A writable C-contiguous ndarray of ``shape`` and ``dtype`` that no one
+    # but the pool holds, its first byte in ``data``: one of the pool's if
+    # one is free and still the array it was (a user may have changed its
+    # shape, dtype or flags in place before letting it go), else a new one,
+    # which takes the pool's slot ``next`` (the pool forgets an array
+    # someone still holds).
+    cdef Py_ssize_t k, n = len(pool), d, nd = len(shape)
     cdef PyObject *p
+    cdef PyArrayObject *a
     cdef int fits
+    cdef int want = NPY_ARRAY_WRITEABLE | NPY_ARRAY_C_CONTIGUOUS
     for k in range(n):
         p = PyList_GET_ITEM(pool, k)
         if p == <PyObject *>None or _se_refcnt(p) != 1:
             continue
-        a = <object>p
-        try:
-            PyObject_GetBuffer(a, buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-        except (BufferError, ValueError):  # made read-only (numpy: ValueError)
-            pool[k] = None
-            continue
-        fits = buf.ndim == len(shape) and strcmp(buf.format, fmt) == 0
+        a = <PyArrayObject *>p
+        fits = (_se_type(p) == <PyObject *>_se_ndarray and PyArray_NDIM(a) == nd
+                and _se_descr(a) == <PyObject *>dtype and (PyArray_FLAGS(a) & want) == want)
         if fits:
-            for d in range(buf.ndim):
-                if buf.shape[d] != <Py_ssize_t>shape[d]:
+            for d in range(nd):
+                if PyArray_DIMS(a)[d] != <Py_ssize_t>shape[d]:
                     fits = 0
         if fits:
-            return a
-        PyBuffer_Release(buf)
+            data[0] = PyArray_BYTES(a)
+            return <object>p
         pool[k] = None
-    a = _se_np_empty(shape, dtype)
-    PyObject_GetBuffer(a, buf, PyBUF_WRITABLE)
-    pool[next[0]] = a
+    arr = _se_np_empty(shape, dtype)
+    if _se_type(<PyObject *>arr) != <PyObject *>_se_ndarray or _se_descr(<PyArrayObject *>arr) != <PyObject *>dtype:
+        raise TypeError("numpy.empty made no array of the dtype asked")  # never: numpy's contract
+    data[0] = PyArray_BYTES(<PyArrayObject *>arr)
+    pool[next[0]] = arr
     next[0] = (next[0] + 1) % n
-    return a
+    return arr
 
 
 cdef int _se_numpy() except -1:
-    # numpy.empty and the two dtypes, taken on first use (importing parlour
-    # does not import numpy): shared by every env array the binding makes.
-    global _se_np_empty, _se_f32, _se_i8
+    # numpy.empty, ndarray and the two dtypes, taken on first use (importing
+    # parlour does not import numpy): shared by every env array the binding
+    # makes.
+    global _se_np_empty, _se_f32, _se_i8, _se_ndarray
     if _se_np_empty is None:
         import numpy
-        _se_np_empty = numpy.empty
+        _se_ndarray = numpy.ndarray
         _se_f32 = numpy.dtype(numpy.float32)
         _se_i8 = numpy.dtype(numpy.int8)
+        _se_np_empty = numpy.empty
     return 0
 
 
 cdef dict _se_observe(SichuanState s, int seat, bint asked):
     cdef parlour_sg_obs data
-    cdef Py_buffer buf
+    cdef char *out
     cdef int st
     if not 0 <= seat < 4:
         raise ValueError(f"seat must be 0..3, not {seat}")
     _se_numpy()
     parlour_sg_observe(s.g, seat, &data)
-    obs = _se_array(_se_obs_pool, &_se_obs_next, _sg_obs_shape, _se_f32, b"f", &buf)
-    st = parlour_sg_encode(&data, _sc_tables(), <float *>buf.buf)
-    PyBuffer_Release(&buf)
-    _check(st)
-    mask = _se_array(_se_mask_pool, &_se_mask_next, _se_mask_shape, _se_i8, b"b", &buf)
+    obs = _se_array(_se_obs_pool, &_se_obs_next, _sg_obs_shape, _se_f32, &out)
+    _check(parlour_sg_encode(&data, _sc_tables(), <float *>out))
+    mask = _se_array(_se_mask_pool, &_se_mask_next, _se_mask_shape, _se_i8, &out)
     if asked:
-        st = parlour_sg_legal_ids(s.v, _sc_tables(), seat, <uint8_t *>buf.buf)  # a count
+        st = parlour_sg_legal_ids(s.v, _sc_tables(), seat, <uint8_t *>out)  # a count
     else:
-        memset(buf.buf, 0, PARLOUR_SG_AID_END)
+        memset(out, 0, PARLOUR_SG_AID_END)
         st = 0
-    PyBuffer_Release(&buf)
     _check(st)
     return {"observation": obs, "action_mask": mask}
 
@@ -307,7 +329,12 @@ cdef class _SichuanAEC:
     ``env_dict`` is the env's ``__dict__`` (read at every call: ``reset``
     rebinds its dicts), ``table`` its ``Table``, ``seats`` maps an agent to
     its seat, ``agents`` is ``possible_agents``; ``slow_last`` and
-    ``slow_step`` are the env's own methods, bound."""
+    ``slow_step`` are the env's own methods, bound.
+
+    The table's deal handles (``Table._c``: state, history, game dict, made
+    anew for each deal) are read once a call and compared by identity with
+    the ones kept here; its answers list and masks dict are the table's for
+    its whole life (the env makes a new core with a new table)."""
 
     cdef dict d
     cdef object table
@@ -315,29 +342,59 @@ cdef class _SichuanAEC:
     cdef list agents
     cdef object slow_last
     cdef object slow_step
+    cdef tuple c  # the table's _c when last looked at
+    cdef SichuanState s  # c[0] as a state, None when the deal is not served
+    cdef list answers
+    cdef dict masks
+    cdef tuple agent_keep  # possible_agents as given, held for agent_ptr
+    cdef PyObject *agent_ptr[4]  # their names, for seats found by identity
+    cdef int nagents
 
     def __init__(self, dict env_dict, object table, dict seats, list agents,
                  object slow_last, object slow_step):
+        cdef int k
         self.d = env_dict
         self.table = table
         self.seats = seats
         self.agents = agents
         self.slow_last = slow_last
         self.slow_step = slow_step
+        self.answers = table._answers
+        self.masks = table._masks
+        self.agent_keep = tuple(agents)
+        self.nagents = min(len(self.agent_keep), 4)
+        for k in range(self.nagents):
+            self.agent_ptr[k] = <PyObject *>self.agent_keep[k]
+        self.c = None
+        self.s = None
+
+    cdef inline bint _served(self) except -1:
+        # Whether the table's deal now is one the fast calls serve (its
+        # handles taken anew when the table dealt again).
+        c = self.table._c
+        if c is not self.c:
+            self.c = <tuple?>c
+            self.s = c[0] if self.table._fast and isinstance(c[0], SichuanState) else None
+        return self.s is not None
+
+    cdef inline int _seat(self, agent) except -2:
+        cdef int k
+        for k in range(self.nagents):
+            if self.agent_ptr[k] == <PyObject *>agent:
+                return k
+        return self.seats[agent]
 
     def last(self, bint observe=True):
         """AECEnv.last: ``(observe(agent), cumulative reward, terminated,
         truncated, info)`` of ``agent_selection``."""
         cdef dict d = self.d
         cdef int seat
-        table = self.table
         agent = d["agent_selection"]
         if observe:
-            if not table._fast:
+            if not self._served():
                 return self.slow_last(observe)
-            seat = self.seats[agent]
-            obs = _se_observe(<SichuanState>(<tuple>table._c)[0], seat,
-                              seat in <tuple>table.waiting)
+            seat = self._seat(agent)
+            obs = _se_observe(self.s, seat, seat in <tuple>self.table.waiting)
         else:
             obs = None
         return (obs, (<dict>d["_cumulative_rewards"])[agent], (<dict>d["terminations"])[agent],
@@ -348,21 +405,21 @@ cdef class _SichuanAEC:
         cdef dict d = self.d
         cdef dict cumulative
         cdef int seat
-        table = self.table
         agent = d["agent_selection"]
-        if not table._fast or (<dict>d["terminations"])[agent] or (<dict>d["truncations"])[agent]:
+        if (not self._served() or (<dict>d["terminations"])[agent]
+                or (<dict>d["truncations"])[agent]):
             return self.slow_step(action)
-        seat = self.seats[agent]
-        got = _se_answer(<tuple>table._c, seat, action, <tuple>table.waiting, <list>table._answers)
+        seat = self._seat(agent)
+        table = self.table
+        got = _se_answer(self.c, seat, action, <tuple>table.waiting, self.answers)
         if got.__class__ is not tuple:
             # Nothing changed: the env's own step answers by the general way
             # or raises the error naming the id.
             return self.slow_step(action)
         waiting, rewards = <tuple>got
         table.waiting = waiting
-        masks = table._masks
-        if masks:
-            (<dict>masks).clear()
+        if self.masks:
+            self.masks.clear()
         cumulative = d["_cumulative_rewards"]
         cumulative[agent] = 0.0
         if rewards is None or not any(rewards):

@@ -164,8 +164,12 @@ class Table:
         # bookkeeping), the same objects for the whole deal.
         game: Any = self.game
         self._fast = _sichuan.applies(self.name, game)
+        # A new tuple for every deal, served or not: the AEC env's C core
+        # knows a new deal by it.
         if self._fast:
             self._c = (game._engine.state, game._history, game.__dict__)
+        else:
+            self._c = (None, [], {})
         # The other games on the C engine: observation arrays written by the
         # C encoders from the engine's state (the same floats as the Python
         # encoders, which read an observation object made first).
