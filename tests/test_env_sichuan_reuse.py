@@ -63,7 +63,7 @@ def _generic_views(seed: int, monkeypatch: pytest.MonkeyPatch) -> list[tuple[byt
 def _vandalise(obs: dict[str, Any], k: int) -> None:
     # What a caller may do to arrays it was given before letting them go.
     o, m = obs["observation"], obs["action_mask"]
-    match k % 7:
+    match k % 9:
         case 0:
             o[...] = 7.0
             m[...] = 3
@@ -80,6 +80,10 @@ def _vandalise(obs: dict[str, Any], k: int) -> None:
         case 5:  # the same number of dimensions, other lengths
             o.shape = (27, 104)
             m.shape = (1, 581)
+        case 6:  # the dict itself
+            obs["extra"] = o
+        case 7:
+            del obs["action_mask"]
         case _:
             pass
 
@@ -123,6 +127,33 @@ def test_observations_reused_only_when_let_go(mode: str, monkeypatch: pytest.Mon
         assert obs["action_mask"].tobytes() == m_bytes
 
 
+@pytest.mark.parametrize("max_iter", [0, 1, 7, 2**63, 10**30, -3])
+def test_agent_iter_is_the_generic_one(max_iter: int) -> None:
+    # The core's agent_iter yields what AECEnv.agent_iter's generator
+    # yields, stepped alike, and stops alike.
+    got = []
+    for fast in (True, False):
+        env = parlour.env.aec("sichuan")
+        env.reset(seed=5)
+        assert ("agent_iter" in env.__dict__) is True
+        it = env.agent_iter(max_iter) if fast else AECEnv.agent_iter(env, max_iter)
+        rng = random.Random(5)
+        agents = []
+        for agent in it:
+            agents.append(agent)
+            obs, _r, terminated, truncated, _i = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(legal[rng.randrange(len(legal))])
+        got.append(agents)
+    assert got[0] == got[1]
+    assert len(got[0]) == (max(max_iter, 0) if max_iter < 100 else len(got[0]))
+    if max_iter >= 100:
+        assert len(got[0]) > 100 and not env.agents  # played to the end
+
+
 def test_the_binding_refuses_no_state() -> None:
     # A typed argument of the binding's calls: None is refused, not read.
     core = _backend.load("c")
@@ -160,6 +191,18 @@ def test_a_subclass_override_is_honoured() -> None:
     env.step(action)
     assert calls == [action]
     assert len(env.game.history) + len(env.table._answers) >= 1
+
+    class Counted(AECEnv):
+        def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+            for agent in super().agent_iter(max_iter):
+                calls.append(agent)
+                yield agent
+
+    env = Counted("sichuan")
+    env.reset(seed=1)
+    assert "agent_iter" not in env.__dict__ and "step" in env.__dict__
+    del calls[:]
+    assert next(iter(env.agent_iter())) == env.agent_selection and calls
 
 
 def _play_on(env: Any, rng: random.Random, steps: int) -> None:

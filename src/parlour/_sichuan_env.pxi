@@ -313,7 +313,32 @@ cdef dict _se_observe(SichuanState s, int seat, bint asked):
         memset(out, 0, PARLOUR_SG_AID_END)
         st = 0
     _check(st)
-    return {"observation": obs, "action_mask": mask}
+    return _se_obs_dict(obs, mask)
+
+
+# The observation dicts handed out, reused as the arrays are: a dict only the
+# pool holds has been let go (an agent loop drops each at its next last()).
+cdef list _se_dict_pool = [None, None, None, None]
+cdef int _se_dict_next = 0
+
+
+cdef dict _se_obs_dict(object obs, object mask):
+    global _se_dict_next
+    cdef Py_ssize_t k
+    cdef PyObject *p
+    cdef dict got
+    for k in range(4):
+        p = PyList_GET_ITEM(_se_dict_pool, k)
+        if p != <PyObject *>None and _se_refcnt(p) == 1 and len(<dict>p) == 2:
+            got = <dict>p
+            if "observation" in got and "action_mask" in got:
+                got["observation"] = obs
+                got["action_mask"] = mask
+                return got
+    got = {"observation": obs, "action_mask": mask}
+    _se_dict_pool[_se_dict_next] = got
+    _se_dict_next = (_se_dict_next + 1) % 4
+    return got
 
 
 cdef class _SichuanAEC:
@@ -384,6 +409,11 @@ cdef class _SichuanAEC:
                 return k
         return self.seats[agent]
 
+    def agent_iter(self, max_iter=2**63):
+        """AECEnv.agent_iter: ``agent_selection`` while ``agents`` is not
+        empty, at most ``max_iter`` times."""
+        return _SichuanAgentIter(self.d, max_iter)
+
     def last(self, bint observe=True):
         """AECEnv.last: ``(observe(agent), cumulative reward, terminated,
         truncated, info)`` of ``agent_selection``."""
@@ -437,3 +467,24 @@ cdef class _SichuanAEC:
         else:  # the game is over
             d["terminations"] = dict.fromkeys(d["agents"], True)
             d["agent_selection"] = (<list>d["agents"])[0]
+
+
+cdef class _SichuanAgentIter:
+    """The iterator of ``_SichuanAEC.agent_iter``: what AECEnv.agent_iter's
+    generator yields, with no Python frame a step."""
+
+    cdef dict d
+    cdef unsigned long long left
+
+    def __init__(self, dict env_dict, max_iter):
+        self.d = env_dict
+        self.left = 0 if max_iter <= 0 else min(max_iter, 2**64 - 1)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not self.d["agents"] or self.left == 0:
+            raise StopIteration
+        self.left -= 1
+        return self.d["agent_selection"]

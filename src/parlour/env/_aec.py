@@ -85,7 +85,7 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         # The C core's methods are bound to this instance's dict: a copy
         # (copy.deepcopy, pickle) makes its own when it is restored.
         state = self.__dict__.copy()
-        for key in ("last", "step", "_core"):
+        for key in ("last", "step", "agent_iter", "_core"):
             state.pop(key, None)
         return state
 
@@ -95,11 +95,12 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         self._serve()
 
     def _serve(self) -> None:
-        # On a Sichuan deal of the C engine, last() and step() are the C
-        # core's (parlour.env._sichuan.AECCore), set on the instance: the
-        # agent loop then calls them without entering a Python frame. They
-        # do what this class's methods do and call them for anything else.
-        # Not when a subclass overrides either method: its override rules.
+        # On a Sichuan deal of the C engine, last() and step() (and
+        # agent_iter(), unless overridden) are the C core's
+        # (parlour.env._sichuan.AECCore), set on the instance: the agent
+        # loop then calls them without entering a Python frame. They do
+        # what this class's methods do and call them for anything else.
+        # Not when a subclass overrides last or step: its override rules.
         cls = type(self)
         if self.table.fast and cls.last is AECEnv.last and cls.step is AECEnv.step:
             if self._core is None:
@@ -113,9 +114,11 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
                 )
             self.__dict__["last"] = self._core.last
             self.__dict__["step"] = self._core.step
+            if cls.agent_iter is AECEnv.agent_iter:
+                self.__dict__["agent_iter"] = self._core.agent_iter
         else:
-            self.__dict__.pop("last", None)
-            self.__dict__.pop("step", None)
+            for key in ("last", "step", "agent_iter"):
+                self.__dict__.pop(key, None)
 
     def _select(self) -> None:
         waiting = self.table.waiting
