@@ -13,6 +13,12 @@ returns the actions applied to them.
   numpy scans in about half the time (the choices are the same);
 - ``gym_loop(name)``: :func:`parlour.env.gym` with a random masked learner
   at seat 0 and HeuristicBots at the others.
+
+The random masked agents draw as the RandomBots of ``play_loop`` do:
+``rng._randbelow(n)``, what ``rng.randrange(n)`` returns for ``n > 0``
+without its argument checks (Sichuan's ``RandomBot.act``; ``rng.choice``,
+which the other games' RandomBots call, draws by it too), so the two sides
+pay the same for a uniform draw.
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ def aec_loop(name: str, view: bool) -> Loop:
                     continue
                 mask = obs["action_mask"]
                 legal = (mask.view(bool) if view else mask).nonzero()[0]
-                env.step(legal[rng.randrange(len(legal))])
+                env.step(legal[rng._randbelow(len(legal))])
             steps += len(env.game.history)
         return steps
 
@@ -74,7 +80,7 @@ def gym_loop(name: str) -> Loop:
             done = False
             while not done:
                 legal = obs["action_mask"].nonzero()[0]
-                obs, _r, done, _t, _i = env.step(legal[rng.randrange(len(legal))])
+                obs, _r, done, _t, _i = env.step(legal[rng._randbelow(len(legal))])
             steps += len(env.game.history)
         return steps
 
