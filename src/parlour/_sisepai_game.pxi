@@ -7,7 +7,7 @@ cimport cython
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF
 from libc.stdint cimport int32_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 cdef extern from "parlour.h":
     ctypedef struct parlour_ssg_rules:
@@ -61,6 +61,64 @@ cdef extern from "parlour.h":
 cdef extern from "parlour_sisepai_bots.h":
     int parlour_ssb_heuristic(const parlour_ssg_game *g, const parlour_ssp_tables *tables,
                               int seat, int *id)
+
+
+# The learning interface of the Sì Sè Pái, Shrine Wars and Nine Domains games
+# on their C engines (legal_mask, action_from_id, rewards), answered from the
+# C states below and in _shrinewars_game.pxi and _ninedomains_game.pxi; the
+# pure engines' answers are the reference (tests/test_env_masks_c.py holds
+# them equal at every step). Their masks are written straight into new numpy
+# arrays, through numpy's inline accessor of its header (no numpy C-API
+# table, so importing parlour still imports no numpy).
+cdef extern from "numpy/ndarraytypes.h":
+    ctypedef struct _gm_ndarray "PyArrayObject":
+        pass
+    char *_gm_bytes "PyArray_BYTES" (_gm_ndarray *a)
+
+cdef extern from "parlour.h":
+    int PARLOUR_SSP_AID_END
+
+cdef object _gm_empty = None
+cdef object _gm_bool = None
+cdef tuple _gm_zeros = tuple([(0.0,) * n for n in range(7)])
+
+
+cdef object _gm_mask(Py_ssize_t n, uint8_t **data):
+    # A new numpy bool array of n items, its contents unset and its first
+    # byte in data (numpy.empty and the dtype taken on first use).
+    global _gm_empty, _gm_bool
+    if _gm_empty is None:
+        import numpy
+        _gm_bool = numpy.dtype(numpy.bool_)
+        _gm_empty = numpy.empty
+    arr = _gm_empty(n, _gm_bool)
+    data[0] = <uint8_t *>_gm_bytes(<_gm_ndarray *>arr)
+    return arr
+
+
+cdef tuple _gm_rewards(dict d, const double *now, int n):
+    # Game.rewards() (parlour.protocol) when _running_scores() is now[:n]:
+    # zeros while it equals the game's _rewarded, else the difference, and
+    # now kept in _rewarded (a tuple of floats, as there).
+    cdef int i
+    cdef bint same
+    before = d.get("_rewarded")
+    if type(before) is tuple and len(<tuple>before) == n:
+        same = True
+        for i in range(n):
+            x = (<tuple>before)[i]
+            if type(x) is not float or <double>x != now[i]:
+                same = False
+                break
+        if same:
+            return <tuple>_gm_zeros[n]
+    t = tuple([now[i] for i in range(n)])
+    if t == before:
+        return <tuple>_gm_zeros[n]
+    d["_rewarded"] = t
+    if before is None:
+        return t
+    return tuple([float(a) - float(b) for a, b in zip(t, before, strict=True)])
 
 
 cdef class _SspTableBuffer:
@@ -454,6 +512,56 @@ cdef class _SisepaiState:
         if n <= 0:
             return ()
         return tuple([ids[i] for i in range(n)])
+
+    def legal_mask(self, seat):
+        """``Game.legal_mask(seat)`` of this state, a new numpy bool array over
+        the action ids (all false when ``seat`` need not act), from
+        parlour_ssg_legal; ``None`` for a seat that is no int of 0..3 or a
+        state not known to pass the check, where the Python path answers or
+        raises."""
+        cdef uint8_t ids[24]
+        cdef uint8_t *data
+        cdef int n, k, s
+        if type(seat) is not int or not self.valid or not 0 <= seat < 4:
+            return None
+        s = seat
+        n = parlour_ssg_legal(&self.g, s, ids)
+        if n < 0:
+            return None
+        out = _gm_mask(PARLOUR_SSP_AID_END, &data)
+        memset(data, 0, PARLOUR_SSP_AID_END)
+        for k in range(n):
+            data[ids[k]] = 1
+        return out
+
+    def action_of_id(self, seat, i):
+        """``Game.action_from_id(i, seat)`` when the id is one of ``seat``'s
+        legal ids now: the registered action object of the id (the one
+        legal_actions lists); ``None`` otherwise, where the Python path
+        answers or raises its error."""
+        cdef uint8_t ids[24]
+        cdef int n, k, s, a
+        if type(seat) is not int or type(i) is not int or not self.valid:
+            return None
+        if not 0 <= seat < 4 or not 0 <= i < PARLOUR_SSP_AID_END:
+            return None
+        s = seat
+        a = i
+        n = parlour_ssg_legal(&self.g, s, ids)
+        for k in range(n):
+            if ids[k] == a:
+                return _ssg_actions[a]
+        return None
+
+    def rewards(self, dict game_dict):
+        """``Game.rewards()`` over the game's dict (its ``_rewarded``) while
+        the deal runs, when the running scores are all 0 (a deal scores at
+        its end); ``None`` once it is over, where the Python path answers."""
+        cdef double now[4]
+        if self.over:
+            return None
+        now[0] = now[1] = now[2] = now[3] = 0.0
+        return _gm_rewards(game_dict, now, 4)
 
     def apply(self, int seat, int action_id):
         """Status of ``parlour_ssg_apply`` (0 applied; nothing changed otherwise)."""

@@ -42,6 +42,7 @@ from parlour.sisepai.cards import (
     kind_text,
 )
 from parlour.sisepai.engine import SisepaiEngine
+from parlour.sisepai.engine_c import CEngine as _CEngine
 from parlour.sisepai.hand import Hand
 from parlour.sisepai.ids import DISCARD_IDS, NUM_ACTION_IDS, PASS_ID, TAKE_IDS, WIN_ID
 from parlour.sisepai.rules import DEFAULT_RULES, Rules
@@ -278,6 +279,41 @@ class Game(_EngineGame):
         if cls is Win:
             return WIN_ID
         raise ValueError(f"{action!r} is not a Sì Sè Pái action")
+
+    def legal_mask(self, seat: int) -> NDArray[np.bool_]:
+        eng = self._engine
+        if eng.__class__ is _CEngine:
+            # The same mask written from the C core's legal ids.
+            got: NDArray[np.bool_] | None = eng.state.legal_mask(seat)
+            if got is not None:
+                return got
+        mask: NDArray[np.bool_] = super().legal_mask(seat)
+        return mask
+
+    legal_mask.__doc__ = _EngineGame.legal_mask.__doc__
+
+    def action_from_id(self, i: int, seat: int | None = None) -> Action:
+        eng = self._engine
+        if seat is not None and eng.__class__ is _CEngine:
+            # A legal id answered by the C core: its action object, the one
+            # _actions_of_id finds; anything else as the base does.
+            got: Action | None = eng.state.action_of_id(seat, i)
+            if got is not None:
+                return got
+        return super().action_from_id(i, seat)
+
+    action_from_id.__doc__ = _EngineGame.action_from_id.__doc__
+
+    def rewards(self) -> tuple[float, ...]:
+        eng = self._engine
+        if eng.__class__ is _CEngine:
+            # The base's bookkeeping in the C core while the deal runs.
+            got: tuple[float, ...] | None = eng.state.rewards(self.__dict__)
+            if got is not None:
+                return got
+        return super().rewards()
+
+    rewards.__doc__ = _EngineGame.rewards.__doc__
 
     def _actions_of_id(self, seat: int, i: int) -> list[Action]:
         # An id names one action in every state: legal or not is all to ask.
