@@ -200,6 +200,22 @@ PARLOUR_SWV_INTERNAL int parlour_swv_encode(const parlour_swg_game *g, int seat,
                                             const int32_t *lot_bid, const int32_t *points,
                                             const int32_t (*change)[4], float *out);
 
+/* Game.legal_mask(seat) of *g into mask (naids bytes, the game's action
+ * ids: 1 + 4 E + 6 E^2 with E = players * start_oinks): 1 at pass and at
+ * the default payment of each amount `seat` may bid, 0 elsewhere (all 0
+ * when it need not act). PARLOUR_OK, PARLOUR_E_NULL, or PARLOUR_E_ARG (a
+ * bad seat, naids not the game's; mask untouched). */
+PARLOUR_SWV_INTERNAL int parlour_swv_legal_mask(const parlour_swg_game *g, int seat,
+                                                uint8_t *mask, size_t naids);
+
+/* The action id `id` names for `seat` now (Game.action_from_id: pass, or
+ * the bid of that payment, any payment parlour_swg_apply takes): 1 with
+ * *amount and paid[4] set (0 and all 0 for pass), 0 when it is not legal
+ * now (outputs untouched), PARLOUR_E_NULL, or PARLOUR_E_ARG (a bad seat or
+ * an id out of the game's range). */
+PARLOUR_SWV_INTERNAL int parlour_swv_id_action(const parlour_swg_game *g, int seat, int64_t id,
+                                               int32_t *amount, int32_t paid[4]);
+
 /* change[s][e] as parlour_swv_encode takes it, from the lots of *g. */
 PARLOUR_SWV_INTERNAL void parlour_swv_changes(const parlour_swg_game *g, int32_t (*change)[4]);
 

@@ -347,6 +347,72 @@ static int marks_of(const parlour_swg_game *g, int seat, int32_t most, parlour_s
     return PARLOUR_OK;
 }
 
+int parlour_swv_legal_mask(const parlour_swg_game *g, int seat, uint8_t *mask, size_t naids)
+{
+    if (g == NULL || mask == NULL)
+        return PARLOUR_E_NULL;
+    if (g->players < 2 || g->players > SEATS || g->start_oinks < 0 ||
+        g->start_oinks > PARLOUR_SWG_MAX_OINKS || seat < 0 || seat >= g->players)
+        return PARLOUR_E_ARG;
+    int32_t most = g->players * g->start_oinks;
+    size_t m = (size_t)most;
+    if (naids != 1 + 4 * m + 6 * m * m)
+        return PARLOUR_E_ARG;
+    parlour_swv_marks marks;
+    int st = marks_of(g, seat, most, &marks);
+    if (st < 0)
+        return st;
+    memset(mask, 0, naids);
+    if (marks.state)
+        mark(mask, most, &marks, 1);
+    return PARLOUR_OK;
+}
+
+/* The elements of each pair in id order (parlour.shrinewars.ids.PAIRS). */
+static const int8_t PAIR_LOW[6] = {0, 0, 0, 1, 1, 2};
+static const int8_t PAIR_HIGH[6] = {1, 2, 3, 2, 3, 3};
+
+int parlour_swv_id_action(const parlour_swg_game *g, int seat, int64_t id, int32_t *amount,
+                          int32_t paid[4])
+{
+    if (g == NULL || amount == NULL || paid == NULL)
+        return PARLOUR_E_NULL;
+    if (g->players < 2 || g->players > SEATS || g->start_oinks < 0 ||
+        g->start_oinks > PARLOUR_SWG_MAX_OINKS || seat < 0 || seat >= g->players)
+        return PARLOUR_E_ARG;
+    int64_t m = (int64_t)g->players * g->start_oinks;
+    int64_t one = 1, two = 1 + 4 * m, end = two + 6 * m * m;
+    int32_t p[4] = {0, 0, 0, 0};
+    if (id < 0 || id >= end)
+        return PARLOUR_E_ARG;
+    if (id >= two) {
+        int64_t rest = id - two;
+        int pair = (int)(rest / (m * m));
+        rest %= m * m;
+        p[PAIR_LOW[pair]] = (int32_t)(rest / m + 1);
+        p[PAIR_HIGH[pair]] = (int32_t)(rest % m + 1);
+    } else if (id >= one) {
+        p[(id - one) / m] = (int32_t)((id - one) % m + 1);
+    }
+    if (g->over || seat != g->turn)
+        return 0;
+    /* what parlour_swg_apply accepts (Game._verify's checks) */
+    int32_t sum = p[0] + p[1] + p[2] + p[3];
+    if (sum > 0) {
+        int digit = sum % 10;
+        if (g->high_seat >= 0 && sum <= g->high_amount)
+            return 0;
+        if (digit && (g->values[seat] >> (digit - 1) & 1u))
+            return 0;
+        for (int e = 0; e < 4; e++)
+            if (p[e] && (!(g->lot_elements >> e & 1u) || p[e] > g->oinks[seat][e]))
+                return 0;
+    }
+    *amount = sum;
+    memcpy(paid, p, sizeof p);
+    return 1;
+}
+
 /* The amount of bid id `id` (any payment): 0 for pass, -1 out of range. */
 static int64_t id_amount(int32_t most, size_t naids, int64_t id)
 {

@@ -45,6 +45,11 @@ def _nd(rules: Any, seed: int, engine: str) -> Any:
 
 
 CASES: list[tuple[str, Make, Any, range]] = [
+    ("shrinewars-4", _sw(4), shrinewars.Rules(), range(3)),
+    ("shrinewars-2-open", _sw(2), shrinewars.Rules(open_table=True), range(2)),
+    ("shrinewars-3-oinks3", _sw(3), shrinewars.Rules(oinks=3), range(3)),
+    ("shrinewars-6-oinks1", _sw(6), shrinewars.Rules(oinks=1, open_table=True), range(3)),
+    ("shrinewars-5-oinks0", _sw(5), shrinewars.Rules(oinks=0), range(2)),
     ("sisepai", _ssp, sisepai.Rules(), range(4)),
     ("sisepai-min9", _ssp, sisepai.Rules(min_score=9), range(3)),
     ("sisepai-concealed", _ssp, sisepai.Rules(concealed_triple=3), range(3)),
@@ -203,6 +208,21 @@ def test_bad_seats_and_ids_raise_the_same_errors(
 # for what they do not serve, and never write out of bounds.
 
 
+def test_the_shrine_wars_state_refuses_bad_arguments() -> None:
+    sw = shrinewars.Game(seed=2, engine="c")
+    state = sw._engine.state
+    seat = sw.to_act[0]
+    n = sw.num_action_ids
+    assert state.legal_mask(seat, n) is not None
+    for bad_n in (0, 1, n - 1, n + 1, 10**6, -5):
+        assert state.legal_mask(seat, bad_n) is None
+    for bad_seat in (-1, 4, 6, 2**40, True, 0.0):
+        assert state.legal_mask(bad_seat, n) is None
+        assert state.action_of_id(bad_seat, 0) is None
+    for bad_id in (-1, n, 2**40, 2**80, True, 0.0):
+        assert state.action_of_id(seat, bad_id) is None
+
+
 def test_the_sisepai_state_refuses_bad_arguments() -> None:
     state = sisepai.Game(seed=2, engine="c")._engine.state
     for bad_seat in (-1, 4, True, 2**70):
@@ -210,3 +230,17 @@ def test_the_sisepai_state_refuses_bad_arguments() -> None:
         assert state.action_of_id(bad_seat, 0) is None
     for bad_id in (-1, 96, 2**70, True):
         assert state.action_of_id(0, bad_id) is None
+
+
+def test_a_shrine_wars_state_not_known_good_is_answered_in_python() -> None:
+    # After set_bytes of a state the check refuses, the C answers step
+    # aside: the Python path answers from the engine's views as before.
+    game = shrinewars.Game(seed=4, engine="c")
+    state = game._engine.state
+    data = bytearray(state.state_bytes())
+    data[0:4] = (99).to_bytes(4, "little")  # players: no game has 99
+    state.set_bytes(bytes(data))
+    assert state.check() != 0
+    assert state.legal_mask(0, game.num_action_ids) is None
+    assert state.action_of_id(0, 0) is None
+    assert state.rewards({}) is None

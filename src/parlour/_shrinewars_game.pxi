@@ -5,7 +5,7 @@
 
 cimport cython
 from cpython.ref cimport Py_DECREF, Py_INCREF
-from libc.stdint cimport int32_t
+from libc.stdint cimport int32_t, int64_t
 from libc.string cimport memcpy
 
 from cpython.object cimport PyObject
@@ -71,6 +71,13 @@ cdef extern from "parlour.h":
 cdef extern from "parlour_shrinewars_bots.h":
     int parlour_swg_bot_heuristic(const parlour_swg_game *obs, int window, double boldness,
                                   int32_t *amount, int32_t paid[4], int32_t *nlegal) nogil
+
+# The learning interface's answers from the state (csrc/shrinewars_vector.c).
+cdef extern from "parlour_shrinewars_vector.h":
+    int parlour_swv_legal_mask(const parlour_swg_game *g, int seat, uint8_t *mask,
+                               size_t naids) nogil
+    int parlour_swv_id_action(const parlour_swg_game *g, int seat, int64_t id,
+                              int32_t *amount, int32_t *paid) nogil
 
 cdef extern from "Python.h":
     int PyObject_GenericSetDict(object obj, object value, void *context) except -1
@@ -345,6 +352,64 @@ cdef class _ShrineWarsState:
             if not bad >> (a % 10) & 1:
                 out.append(row[a - 1])
         return out
+
+    def legal_mask(self, seat, Py_ssize_t naids):
+        """``Game.legal_mask(seat)`` of this state, a new numpy bool array of
+        ``naids`` items (the game's ``num_action_ids``), written by
+        parlour_swv_legal_mask; ``None`` for what it does not serve (a seat
+        that is no int of the game, a state not known to pass the check,
+        ``naids`` not the game's), where the Python path answers or raises."""
+        cdef uint8_t *data
+        cdef int s
+        if type(seat) is not int or not self.trusted or naids < 1:
+            return None
+        if not 0 <= seat < self.g.players:
+            return None
+        s = seat
+        out = _gm_mask(naids, &data)
+        if parlour_swv_legal_mask(&self.g, s, data, <size_t>naids) != 0:
+            return None
+        return out
+
+    def action_of_id(self, seat, i):
+        """``Game.action_from_id(i, seat)`` when the id is legal for ``seat``
+        now: pass, or the bid of that payment (the legal list's own object
+        for a default payment); ``None`` otherwise (not legal, not an int,
+        out of range, a state not known to pass the check), where the
+        Python path answers or raises its error."""
+        cdef int32_t amount = 0
+        cdef int32_t p[4]
+        cdef int s, st
+        cdef int64_t k
+        if type(seat) is not int or type(i) is not int or not self.trusted:
+            return None
+        if not 0 <= seat < self.g.players or not 0 <= i < (1 << 40):
+            return None
+        s = seat
+        k = i
+        st = parlour_swv_id_action(&self.g, s, k, &amount, p)
+        if st != 1:
+            return None
+        if amount == 0:
+            return _swg_pass
+        bid = self._bid_obj(s, amount)
+        if (<tuple>bid.paid) == (p[0], p[1], p[2], p[3]):
+            return bid
+        return _swg_new_bid(amount, p[0], p[1], p[2], p[3])
+
+    def rewards(self, dict game_dict):
+        """``Game.rewards()`` over the game's dict (its ``_rewarded``), the
+        running scores being each seat's points now (parlour_swg_result);
+        ``None`` for a state not known to pass the check."""
+        cdef int32_t points[6]
+        cdef double now[6]
+        cdef uint32_t w = 0
+        cdef int s
+        if not self.trusted or parlour_swg_result(&self.g, points, &w) != 0:
+            return None
+        for s in range(self.g.players):
+            now[s] = points[s]
+        return _gm_rewards(game_dict, now, self.g.players)
 
     def bid_range(self, int seat):
         """``(lo, hi, forbidden digit mask)`` or ``None`` when ``seat`` need not act."""
