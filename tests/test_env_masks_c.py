@@ -59,6 +59,10 @@ CASES: list[tuple[str, Make, Any, range]] = [
         sisepai.Rules(general=0, flower=0, pair=1, quad=5, field=3, soldiers3=2),
         range(3),
     ),
+    ("ninedomains", _nd, ninedomains.Rules(), range(6)),
+    ("ninedomains-domains", _nd, ninedomains.Rules(tie_break="domains"), range(4)),
+    ("ninedomains-both", _nd, ninedomains.Rules(elements=NINE_BOTH), range(4)),
+    ("ninedomains-halves", _nd, ninedomains.Rules(elements=NINE_HALVES), range(4)),
 ]
 IDS = [c[0] for c in CASES]
 
@@ -230,6 +234,16 @@ def test_the_sisepai_state_refuses_bad_arguments() -> None:
         assert state.action_of_id(bad_seat, 0) is None
     for bad_id in (-1, 96, 2**70, True):
         assert state.action_of_id(0, bad_id) is None
+
+
+def test_the_nine_domains_state_refuses_bad_arguments() -> None:
+    nd = ninedomains.Game(seed=2, engine="c")
+    for bad_seat in (-1, 2, True, 2**70):
+        assert nd._engine._s.action_of_id(bad_seat, 0) is None
+    for bad_id in (-1, nd.num_action_ids, 2**70, True):
+        assert nd._engine._s.action_of_id(0, bad_id) is None
+    with pytest.raises(ValueError):
+        nd._engine._s.legal_mask(2)
 
 
 def test_a_shrine_wars_state_not_known_good_is_answered_in_python() -> None:

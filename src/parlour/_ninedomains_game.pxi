@@ -182,11 +182,39 @@ cdef class _NineDomainsState:
     def legal_mask(self, int seat):
         """A new numpy bool array over the action ids (all false when ``seat``
         need not act); ValueError for a seat outside 0..1."""
-        cdef uint8_t buf[PARLOUR_ND_AID_END]
+        cdef uint8_t *data
         if not 0 <= seat < 2:
             raise ValueError(f"seat must be 0..1, not {seat}")
-        _check(parlour_ndg_legal_ids(&self.g, seat, buf))
-        return np.frombuffer((<char *>buf)[:PARLOUR_ND_AID_END], dtype=np.bool_).copy()
+        out = _gm_mask(PARLOUR_ND_AID_END, &data)
+        _check(parlour_ndg_legal_ids(&self.g, seat, data))
+        return out
+
+    def action_of_id(self, seat, i):
+        """``Game.action_from_id(i, seat)`` when the id is one of ``seat``'s
+        legal ids now (parlour_ndg_legal): the registered action object of
+        the id; ``None`` otherwise (not legal, not an int, out of range),
+        where the Python path answers or raises its error."""
+        cdef uint16_t ids[PARLOUR_NDG_MAX_LEGAL]
+        cdef int n, k, s, a
+        if type(seat) is not int or type(i) is not int:
+            return None
+        if not 0 <= seat < 2 or not 0 <= i < PARLOUR_ND_AID_END:
+            return None
+        s = seat
+        a = i
+        n = parlour_ndg_legal(&self.g, s, ids)
+        for k in range(n):
+            if ids[k] == a:
+                return _ndg_actions[a]
+        return None
+
+    def rewards(self, dict game_dict):
+        """``Game.rewards()`` over the game's dict (its ``_rewarded``), the
+        running scores being both seats' points now (parlour_ndg_points)."""
+        cdef double now[2]
+        now[0] = parlour_ndg_points(&self.g, 0)
+        now[1] = parlour_ndg_points(&self.g, 1)
+        return _gm_rewards(game_dict, now, 2)
 
     def apply_id(self, int seat, int id):
         """Apply action id ``id`` for ``seat``: True, or False and no change."""
