@@ -258,3 +258,29 @@ def test_a_shrine_wars_state_not_known_good_is_answered_in_python() -> None:
     assert state.legal_mask(0, game.num_action_ids) is None
     assert state.action_of_id(0, 0) is None
     assert state.rewards({}) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "rules", "seeds"),
+    [c for c in CASES if c[0].startswith("sisepai")],
+    ids=[c[0] for c in CASES if c[0].startswith("sisepai")],
+)
+def test_the_sisepai_heuristic_bot_chooses_in_c_as_in_python(
+    name: str, make: Make, rules: Any, seeds: range
+) -> None:
+    # On a C-engine observation of the state as it is, with its legal list,
+    # HeuristicBot chooses in C (parlour_ssb_heuristic): the Python code's
+    # choice, on both engines, at every decision of seeded episodes.
+    bot = sisepai.HeuristicBot()
+    asked = 0
+    for seed in seeds:
+        for fast, pure, where in _episode(name, make, rules, seed):
+            for seat in pure.to_act:
+                legal = fast.legal_actions(seat)
+                got = bot.act(fast.observation(seat), legal, random.Random(0))
+                want = bot._act_python(pure.observation(seat), pure.legal_actions(seat))
+                assert got == want, f"{where} seat {seat}"
+                assert got is legal[legal.index(got)], where
+                assert got == bot._act_python(fast.observation(seat), legal), where
+                asked += 1
+    assert asked > 100

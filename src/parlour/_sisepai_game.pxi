@@ -393,6 +393,34 @@ cdef class _SisepaiView:
             "revealed": row[12],
         }
 
+    def _heuristic(self, list legal):
+        """HeuristicBot.act's choice for the view's seat by the C bot
+        (parlour_ssb_heuristic with the tables of the rules of record, which
+        the Python bot's winning-card counts use; held equal to the Python
+        bot by tests/test_sisepai_play_out.py and tests/test_env_masks_c.py),
+        while the view still reads through to its state and ``legal`` is
+        exactly the seat's legal list there (the registered objects, in
+        order); ``None`` otherwise, where the Python bot chooses."""
+        cdef uint8_t ids[24]
+        cdef int n, k, a = -1
+        cdef _SisepaiState state
+        if self.src is NULL:
+            return None
+        state = <_SisepaiState>self.src
+        if not state.valid:
+            return None
+        n = parlour_ssg_legal(&state.g, self.seat, ids)
+        if n <= 0 or len(legal) != n:
+            return None
+        for k in range(n):
+            if legal[k] is not _ssg_actions[ids[k]]:
+                return None
+        if parlour_ssb_heuristic(&state.g, _ssp_def(), self.seat, &a) != 0:
+            return None
+        if not 0 <= a < len(_ssg_actions):
+            return None
+        return _ssg_actions[a]
+
     def __reduce__(self):
         # Made only from a checked state; bytes from elsewhere are not one.
         raise TypeError("a seat view is not pickled: pickle the observation")

@@ -62,7 +62,30 @@ class HeuristicBot:
     copies and partners for a command, field or soldier group)."""
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """Choose an action for ``observation``."""
+        """Choose an action for ``observation``.
+
+        On the C engine, for an observation of the state as it still is and
+        its legal list, the choice is made in C (``parlour_ssb_heuristic``,
+        held equal to the Python code below by tests/test_sisepai_play_out.py
+        and tests/test_env_masks_c.py), unless the bot's methods are not this
+        class's own.
+        """
+        if (
+            observation.__class__ is SisepaiObservation
+            and legal_actions.__class__ is list
+            and self.__class__ is HeuristicBot
+            and not self.__dict__
+            and HeuristicBot.__dict__["_discard"] is _DISCARD
+        ):
+            view = observation.__dict__.get("_lazy")
+            if view is not None:
+                choice = view._heuristic(legal_actions)
+                if choice is not None:
+                    return choice
+        return self._act_python(observation, legal_actions)
+
+    def _act_python(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        # The definition of the bot's choice, for any observation.
         legal = legal_actions if legal_actions.__class__ is list else list(legal_actions)
         if len(legal) == 1:
             # Whatever it is, the rules below choose it.
@@ -125,6 +148,9 @@ class HeuristicBot:
                 best, choice = key, d
         return choice
 
+
+# The class's own _discard, which the C bot plays as (a replaced one is asked instead).
+_DISCARD = HeuristicBot.__dict__["_discard"]
 
 # Copies of each kind: four of a chess kind, one flower.
 _COPIES = tuple(4 if x < CHESS_KINDS else 1 for x in range(KINDS))
