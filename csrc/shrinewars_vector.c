@@ -358,6 +358,22 @@ int parlour_swv_legal_mask(const parlour_swg_game *g, int seat, uint8_t *mask, s
     size_t m = (size_t)most;
     if (naids != 1 + 4 * m + 6 * m * m)
         return PARLOUR_E_ARG;
+    /* What keeps every id marked inside the mask, whatever the state holds
+     * (a state made by the game's calls always passes): a lot of at most
+     * two elements, holdings of them within the game's Oinks, a high bid
+     * of at least 0. */
+    int nelements = 0;
+    if (g->lot_elements > 15u || (g->high_seat >= 0 && g->high_amount < 0))
+        return PARLOUR_E_ARG;
+    for (int e = 0; e < 4; e++) {
+        if (!(g->lot_elements >> e & 1u))
+            continue;
+        nelements++;
+        if (g->oinks[seat][e] < 0 || g->oinks[seat][e] > most)
+            return PARLOUR_E_ARG;
+    }
+    if (nelements > 2)
+        return PARLOUR_E_ARG;
     parlour_swv_marks marks;
     int st = marks_of(g, seat, most, &marks);
     if (st < 0)
