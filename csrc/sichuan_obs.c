@@ -14,7 +14,48 @@
 #include "parlour_sichuan_ids.h"
 #include "parlour_sichuan_vector.h"
 
+/* SSE2 (baseline on x86-64) where the compiler offers it (GCC and clang:
+ * __builtin_clzll too), else plain C with the same results bit for bit;
+ * -DPARLOUR_SG_OBS_PLAIN forces the plain C path (for comparing the two). */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && !defined(PARLOUR_SG_OBS_PLAIN)
+#define SG_SSE2 1
+#include <emmintrin.h>
+#else
+#define SG_SSE2 0
+#endif
+
 #define KINDS 27
+
+/* Every discard's seat and tile in range (v->ndiscards <= 128 checked): all
+ * of them at once, without a branch per discard. */
+static int discards_readable(const parlour_sg_view *v)
+{
+    int n = v->ndiscards;
+#if SG_SSE2
+    /* Four discards (seat, tile, taken, by) per vector; a byte past its
+     * limit (seat 3, tile 107, the other two 255) leaves a nonzero byte in
+     * the saturated difference. Whole vectors stay within the 128 discards. */
+    typedef char discard_is_4_bytes[sizeof(parlour_sg_discard) == 4 ? 1 : -1];
+    const __m128i *d = (const __m128i *)(const void *)v->discards;
+    const __m128i limit = _mm_unpacklo_epi16(_mm_set1_epi16(0x6b03), _mm_set1_epi16(-1));
+    __m128i bad = _mm_setzero_si128();
+    int i = 0;
+    (void)sizeof(discard_is_4_bytes);
+    for (; i + 4 <= n; i += 4)
+        bad = _mm_or_si128(bad, _mm_subs_epu8(_mm_loadu_si128(d + i / 4), limit));
+    if (i < n) {
+        __m128i in = _mm_cmpgt_epi32(_mm_set1_epi32(n - i), _mm_set_epi32(3, 2, 1, 0));
+        bad = _mm_or_si128(bad, _mm_and_si128(in, _mm_subs_epu8(_mm_loadu_si128(d + i / 4), limit)));
+    }
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) == 0xffff;
+#else
+    unsigned bad = 0;
+    for (int i = 0; i < n; i++)
+        bad |= (unsigned)(v->discards[i].seat > 3) |
+               (unsigned)(v->discards[i].tile >= PARLOUR_SG_TILES);
+    return !bad;
+#endif
+}
 
 /* The fields these functions (and parlour_sg_to_act / _legal, which they
  * call) index or shift by, in range: a view they can read without going out
@@ -33,20 +74,22 @@ static int readable(const parlour_sg_view *v)
     if ((v->phase == PARLOUR_SG_PHASE_CLAIM || v->phase == PARLOUR_SG_PHASE_ROB) &&
         (v->offer < 0 || v->offer_from < 0))
         return 0;
+    /* The rest without a branch per field (fixed counts the compiler unrolls). */
+    unsigned bad = 0;
     for (int s = 0; s < 4; s++) {
-        if (v->nmelds[s] > 4 || v->missing[s] < -1 || v->missing[s] > 2)
-            return 0;
-        for (int i = 0; i < v->nmelds[s]; i++)
-            if (v->melds[s][i].kind >= KINDS || v->melds[s][i].type > PARLOUR_SC_MELD_CONCEALED_KONG)
-                return 0;
+        bad |= (unsigned)(v->nmelds[s] > 4) | (unsigned)(v->missing[s] < -1) |
+               (unsigned)(v->missing[s] > 2);
         for (int i = 0; i < 3; i++)
-            if (v->exchange[s][i] >= PARLOUR_SG_TILES || v->received[s][i] >= PARLOUR_SG_TILES)
-                return 0;
+            bad |= (unsigned)(v->exchange[s][i] >= PARLOUR_SG_TILES) |
+                   (unsigned)(v->received[s][i] >= PARLOUR_SG_TILES);
     }
-    for (int i = 0; i < v->ndiscards; i++)
-        if (v->discards[i].seat > 3 || v->discards[i].tile >= PARLOUR_SG_TILES)
-            return 0;
-    return 1;
+    if (bad)
+        return 0;
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < v->nmelds[s]; i++)
+            bad |= (unsigned)(v->melds[s][i].kind >= KINDS) |
+                   (unsigned)(v->melds[s][i].type > PARLOUR_SC_MELD_CONCEALED_KONG);
+    return !bad && discards_readable(v);
 }
 
 /* Lexicographic index of the multiset a <= b <= c of ranks 0..8. */
@@ -121,39 +164,216 @@ int parlour_sg_legal_ids(const parlour_sg_view *v, const parlour_sc_tables *t, i
     return n;
 }
 
-/* Planes plane .. plane + 3: 1 where the kind's count is at least 1 .. 4
- * (row by row, so that the compiler can vectorise it). */
-static void thermometer(float *out, int plane, const uint8_t counts[KINDS])
+/* The planes are cleared with one memset (the C library's, which stores as
+ * wide as the machine allows), then only what is not zero is written: the
+ * row writers below skip zero rows and write exactly their 27 floats, in
+ * any order. (Writing every row instead costs more: 27-float rows make
+ * unaligned 16-byte stores, twice as slow as the memset's.) Kind counts are
+ * 32 bytes, kinds 27..31 zero. */
+#if SG_SSE2
+#define ONE_BITS 0x3f800000 /* 1.0f */
+
+static inline void store4(float *p, __m128 x)
 {
-    for (int i = 0; i < 4; i++) {
-        float *row = out + (plane + i) * KINDS;
+    _mm_storeu_ps(p, x);
+}
+
+/* A row of x (nothing for 0: cleared). The last store overlaps the one
+ * before: floats 23..26. */
+static void put_fill(float *row, float x)
+{
+    if (x == 0.0f)
+        return;
+    __m128 v = _mm_set1_ps(x);
+    store4(row, v);
+    store4(row + 4, v);
+    store4(row + 8, v);
+    store4(row + 12, v);
+    store4(row + 16, v);
+    store4(row + 20, v);
+    store4(row + 23, v);
+}
+
+/* The first 4 bytes of c as 4 int32. */
+static inline __m128i widen4(__m128i c)
+{
+    const __m128i z = _mm_setzero_si128();
+    return _mm_unpacklo_epi16(_mm_unpacklo_epi8(c, z), z);
+}
+
+/* Rows row .. row + 3: 1 where the kind's count is at least 1 .. 4 (rows
+ * of no such kind skipped: cleared). The counts widened to 32 bits once, in
+ * the lanes of the row's 7 stores (the last at kinds 23..26), so that a
+ * row is a compare and a mask per store. */
+static void thermometer(float *row, const uint8_t counts[32])
+{
+    const __m128i one = _mm_set1_epi32(ONE_BITS), four = _mm_set1_epi8(4);
+    /* At most 4 (as the rows read them), so that signed compares work. */
+    __m128i c0 = _mm_min_epu8(_mm_loadu_si128((const __m128i *)(const void *)counts), four);
+    __m128i c1 = _mm_min_epu8(_mm_loadu_si128((const __m128i *)(const void *)(counts + 16)), four);
+    __m128i w[7] = {widen4(c0),
+                    widen4(_mm_srli_si128(c0, 4)),
+                    widen4(_mm_srli_si128(c0, 8)),
+                    widen4(_mm_srli_si128(c0, 12)),
+                    widen4(c1),
+                    widen4(_mm_srli_si128(c1, 4)),
+                    widen4(_mm_srli_si128(c1, 7))};
+    __m128i top = _mm_max_epu8(c0, c1); /* a row is empty once no count passes it */
+    static const int at[7] = {0, 4, 8, 12, 16, 20, 23};
+    for (int i = 0; i < 4; i++, row += KINDS) {
+        if (!_mm_movemask_epi8(_mm_cmpgt_epi8(top, _mm_set1_epi8((char)i))))
+            break; /* and every row after it */
+        __m128i th = _mm_set1_epi32(i);
+        for (int j = 0; j < 7; j++)
+            store4(row + at[j], _mm_castsi128_ps(_mm_and_si128(_mm_cmpgt_epi32(w[j], th), one)));
+    }
+}
+
+/* (float)c / 4.0f of the first 4 counts (bytes) of c. */
+static inline __m128 quarter4(__m128i c)
+{
+    return _mm_div_ps(_mm_cvtepi32_ps(widen4(c)), _mm_set1_ps(4.0f));
+}
+
+/* One row of (float)counts[k] / 4.0f. */
+static void put_quarters(float *row, const uint8_t counts[32])
+{
+    __m128i c0 = _mm_loadu_si128((const __m128i *)(const void *)counts);
+    __m128i c1 = _mm_loadu_si128((const __m128i *)(const void *)(counts + 16));
+    store4(row, quarter4(c0));
+    store4(row + 4, quarter4(_mm_srli_si128(c0, 4)));
+    store4(row + 8, quarter4(_mm_srli_si128(c0, 8)));
+    store4(row + 12, quarter4(_mm_srli_si128(c0, 12)));
+    store4(row + 16, quarter4(c1));
+    store4(row + 20, quarter4(_mm_srli_si128(c1, 4)));
+    store4(row + 23, quarter4(_mm_srli_si128(c1, 7)));
+}
+
+/* Tiles of each kind in a 108-bit set (bits past 107 are no tiles): the
+ * bits counted per nibble, the nibbles spread to bytes. */
+static void count_bits(const uint64_t set[2], uint8_t counts[32])
+{
+    uint64_t w[2] = {set[0], set[1] & ((UINT64_C(1) << (PARLOUR_SG_TILES - 64)) - 1)};
+    for (int h = 0; h < 2; h++) {
+        w[h] -= (w[h] >> 1) & UINT64_C(0x5555555555555555);
+        w[h] = (w[h] & UINT64_C(0x3333333333333333)) + ((w[h] >> 2) & UINT64_C(0x3333333333333333));
+    }
+    const __m128i low = _mm_set1_epi8(15);
+    __m128i x = _mm_set_epi64x((long long)w[1], (long long)w[0]);
+    __m128i lo = _mm_and_si128(x, low), hi = _mm_and_si128(_mm_srli_epi16(x, 4), low);
+    _mm_storeu_si128((__m128i *)(void *)counts, _mm_unpacklo_epi8(lo, hi));
+    _mm_storeu_si128((__m128i *)(void *)(counts + 16), _mm_unpackhi_epi8(lo, hi));
+}
+
+/* mine[s]: bit i set where discard i is seat s's (i < v->ndiscards), 16
+ * discards' seats at a time (whole vectors stay within the 128 discards). */
+static void seat_masks(const parlour_sg_view *v, uint64_t mine[4][2])
+{
+    const __m128i seat_byte = _mm_set1_epi32(0xff);
+    int n = v->ndiscards;
+    memset(mine, 0, sizeof(uint64_t) * 8);
+    for (int i = 0; i < n; i += 16) {
+        const __m128i *p = (const __m128i *)(const void *)(v->discards + i);
+        __m128i a = _mm_and_si128(_mm_loadu_si128(p), seat_byte);
+        __m128i b = _mm_and_si128(_mm_loadu_si128(p + 1), seat_byte);
+        __m128i c = _mm_and_si128(_mm_loadu_si128(p + 2), seat_byte);
+        __m128i d = _mm_and_si128(_mm_loadu_si128(p + 3), seat_byte);
+        __m128i seats = _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
+        unsigned in = n - i >= 16 ? 0xffffu : (1u << (n - i)) - 1u;
+        for (int s = 0; s < 4; s++) {
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(seats, _mm_set1_epi8((char)s))) & in;
+            mine[s][i >> 6] |= (uint64_t)m << (i & 63);
+        }
+    }
+}
+
+/* Rows row .. row + 3: the kinds of the seat's last four discards, newest
+ * first (the highest bits of its mask). */
+static void put_recent(float *row, const parlour_sg_view *v, const uint64_t mine[2])
+{
+    uint64_t hi = mine[1], lo = mine[0];
+    for (int j = 0; j < 4; j++, row += KINDS) {
+        int i;
+        if (hi) {
+            i = 127 - __builtin_clzll(hi);
+            hi &= ~(UINT64_C(1) << (i - 64));
+        } else if (lo) {
+            i = 63 - __builtin_clzll(lo);
+            lo &= ~(UINT64_C(1) << i);
+        } else {
+            break;
+        }
+        row[v->discards[i].tile >> 2] = 1.0f;
+    }
+}
+
+/* The 128 bytes of b to 0 (memset makes a slow rep stos of it). */
+static inline void zero128(void *b)
+{
+    __m128i z = _mm_setzero_si128();
+    uint8_t *p = b;
+    _mm_storeu_si128((__m128i *)(void *)p, z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 16), z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 32), z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 48), z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 64), z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 80), z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 96), z);
+    _mm_storeu_si128((__m128i *)(void *)(p + 112), z);
+}
+#else
+static void put_fill(float *row, float x)
+{
+    if (x == 0.0f)
+        return;
+    for (int k = 0; k < KINDS; k++)
+        row[k] = x;
+}
+
+static void thermometer(float *row, const uint8_t counts[32])
+{
+    for (int i = 0; i < 4; i++, row += KINDS)
         for (int k = 0; k < KINDS; k++)
             row[k] = counts[k] > i ? 1.0f : 0.0f;
-    }
 }
 
-static void fill(float *out, int plane, float x)
+static void put_quarters(float *row, const uint8_t counts[32])
 {
     for (int k = 0; k < KINDS; k++)
-        out[plane * KINDS + k] = x;
+        row[k] = (float)counts[k] / 4.0f;
 }
 
-static const uint8_t nibble_bits[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
-/* Tiles of each kind in a 108-bit set (bits past 107 are no tiles). */
-static void count_bits(const uint64_t set[2], uint8_t counts[KINDS])
+static void count_bits(const uint64_t set[2], uint8_t counts[32])
 {
-    for (int k = 0; k < KINDS; k++) {
+    for (int k = 0; k < 32; k++) {
         int t = k * 4;
-        uint64_t nib = t < 64 ? set[0] >> t : set[1] >> (t - 64);
-        counts[k] = nibble_bits[nib & 15u];
+        uint64_t nib = t < 64 ? set[0] >> t : t < PARLOUR_SG_TILES ? set[1] >> (t - 64) : 0;
+        counts[k] = (uint8_t)((nib & 1u) + ((nib >> 1) & 1u) + ((nib >> 2) & 1u) + ((nib >> 3) & 1u));
     }
 }
 
-static void add_tile(uint64_t set[2], int tile)
+static inline void zero128(void *b)
 {
-    if (tile < PARLOUR_SG_TILES)
-        set[tile >> 6] |= (uint64_t)1 << (tile & 63);
+    memset(b, 0, 128);
+}
+#endif
+
+/* 1 on the nine kinds of suit `missing` (nothing for -1: cleared). */
+static void put_missing(float *row, int missing)
+{
+    if (missing < 0)
+        return;
+    for (int k = missing * 9; k < missing * 9 + 9; k++)
+        row[k] = 1.0f;
+}
+
+/* A tile into a 108-bit set (a tile id past 107 is none). */
+static inline void add_tile(uint64_t *lo, uint64_t *hi, unsigned tile)
+{
+    uint64_t bit = (uint64_t)(tile < PARLOUR_SG_TILES) << (tile & 63);
+    uint64_t upper = (uint64_t)0 - ((tile >> 6) & 1u);
+    *lo |= bit & ~upper;
+    *hi |= bit & upper;
 }
 
 /* Whether win is among the legal actions of `seat`, which is to act: the
@@ -183,6 +403,15 @@ int parlour_sv_may_win(const parlour_sg_view *v, const parlour_sc_tables *t, int
     return may_win(v, t, seat);
 }
 
+/* Of three tiles, (float)count / 3.0f on each one's kind (the rest cleared). */
+static void put_thirds(float *row, const uint8_t tiles[3])
+{
+    int k0 = tiles[0] >> 2, k1 = tiles[1] >> 2, k2 = tiles[2] >> 2;
+    row[k0] = (float)(1 + (k1 == k0) + (k2 == k0)) / 3.0f;
+    row[k1] = (float)(1 + (k0 == k1) + (k2 == k1)) / 3.0f;
+    row[k2] = (float)(1 + (k0 == k2) + (k1 == k2)) / 3.0f;
+}
+
 static void encode(const parlour_sg_obs *o, const parlour_sc_tables *t, float *out)
 {
     const parlour_sg_view *v = &o->v;
@@ -190,8 +419,7 @@ static void encode(const parlour_sg_obs *o, const parlour_sc_tables *t, float *o
     int over = phase == PARLOUR_SG_PHASE_OVER;
     int offering = phase == PARLOUR_SG_PHASE_CLAIM || phase == PARLOUR_SG_PHASE_ROB;
     int in_turn = offering || phase == PARLOUR_SG_PHASE_TURN;
-    uint8_t counts[KINDS];
-    uint64_t seen[2] = {v->held[seat][0], v->held[seat][1]};
+    uint8_t counts[32];
     int8_t who[4];
     int nwho = parlour_sg_to_act(v, who);
     uint8_t to_act = 0;
@@ -202,111 +430,126 @@ static void encode(const parlour_sg_obs *o, const parlour_sc_tables *t, float *o
     if (phase == PARLOUR_SG_PHASE_DECLARE)
         to_act = (uint8_t)(~o->declared & 15u);
 
+    /* One pass over the discards, newest first: each seat's counts per kind
+     * and (plain C) its last four, newest first, and the discards not taken
+     * into a meld into the tiles seen. */
+    uint8_t discarded[4][32];
+#if SG_SSE2
+    uint64_t mine[4][2];
+    seat_masks(v, mine);
+#else
+    int recent[4][5];
+    unsigned nrecent = 0; /* byte s: how many of seat s's are in recent[s] */
+#endif
+    uint64_t seen_lo = v->held[seat][0], seen_hi = v->held[seat][1];
+    zero128(discarded);
+    for (int i = v->ndiscards - 1; i >= 0; i--) {
+        const parlour_sg_discard *d = &v->discards[i];
+        int s = d->seat, kind = d->tile >> 2;
+        discarded[s][kind]++;
+#if !SG_SSE2
+        unsigned n = (nrecent >> (8 * s)) & 7u;
+        recent[s][n] = kind;
+        nrecent += (unsigned)(n < 4) << (8 * s);
+#endif
+        /* (the tile is below 108: readable) */
+        uint64_t bit = (uint64_t)(d->taken != PARLOUR_SG_TAKEN_PUNG && d->taken != PARLOUR_SG_TAKEN_KONG)
+                       << (d->tile & 63);
+        uint64_t upper = (uint64_t)0 - (uint64_t)(d->tile >> 6);
+        seen_lo |= bit & ~upper;
+        seen_hi |= bit & upper;
+    }
+    /* Every other physical tile the seat has seen, once: the melds it may
+     * see, the public hands. */
+    int hidden[4] = {0, 0, 0, 0};
+    for (int s = 0; s < 4; s++) {
+        for (int i = 0; i < v->nmelds[s]; i++) {
+            const parlour_sg_meld *m = &v->melds[s][i];
+            if (m->type == PARLOUR_SC_MELD_CONCEALED_KONG && s != seat && !over) {
+                hidden[s]++;
+                continue;
+            }
+            add_tile(&seen_lo, &seen_hi, m->tiles[0]);
+            add_tile(&seen_lo, &seen_hi, m->tiles[1]);
+            add_tile(&seen_lo, &seen_hi, m->tiles[2]);
+            if (m->type != PARLOUR_SC_MELD_PUNG)
+                add_tile(&seen_lo, &seen_hi, m->tiles[3]);
+        }
+        if (over) {
+            seen_lo |= v->held[s][0];
+            seen_hi |= v->held[s][1];
+        }
+        if (v->won[s]) {
+            seen_lo |= v->win_hand[s][0];
+            seen_hi |= v->win_hand[s][1];
+        }
+    }
+
     memset(out, 0, sizeof(float) * PARLOUR_SG_OBS_END * KINDS);
     count_bits(v->held[seat], counts);
-    thermometer(out, PARLOUR_SG_OBS_HAND, counts);
+    thermometer(out + PARLOUR_SG_OBS_HAND * KINDS, counts);
     if (v->drawn_tile >= 0)
         out[PARLOUR_SG_OBS_DRAWN * KINDS + (v->drawn_tile >> 2)] = 1.0f;
     if (offering && v->offer >= 0)
         out[PARLOUR_SG_OBS_OFFER * KINDS + (v->offer >> 2)] = 1.0f;
-
-    /* Every physical tile the seat has seen, once: its hand, the melds it may
-     * see, the discards not taken into a meld, the public hands. */
-    for (int s = 0; s < 4; s++) {
-        for (int i = 0; i < v->nmelds[s]; i++) {
-            const parlour_sg_meld *m = &v->melds[s][i];
-            if (m->type == PARLOUR_SC_MELD_CONCEALED_KONG && s != seat && !over)
-                continue;
-            for (int j = 0; j < (m->type == PARLOUR_SC_MELD_PUNG ? 3 : 4); j++)
-                add_tile(seen, m->tiles[j]);
-        }
-        if (over) {
-            seen[0] |= v->held[s][0];
-            seen[1] |= v->held[s][1];
-        }
-        if (v->won[s]) {
-            seen[0] |= v->win_hand[s][0];
-            seen[1] |= v->win_hand[s][1];
-        }
+    {
+        uint64_t seen[2] = {seen_lo, seen_hi};
+        count_bits(seen, counts);
     }
-    for (int i = 0; i < v->ndiscards; i++)
-        if (v->discards[i].taken != PARLOUR_SG_TAKEN_PUNG &&
-            v->discards[i].taken != PARLOUR_SG_TAKEN_KONG)
-            add_tile(seen, v->discards[i].tile);
-    count_bits(seen, counts);
-    thermometer(out, PARLOUR_SG_OBS_SEEN, counts);
+    thermometer(out + PARLOUR_SG_OBS_SEEN * KINDS, counts);
 
-    if (v->exchange_chosen[seat]) {
-        memset(counts, 0, KINDS);
+    if (v->exchange_chosen[seat])
+        put_thirds(out + PARLOUR_SG_OBS_GIVEN * KINDS, v->exchange[seat]);
+    if (v->exchange_done)
+        put_thirds(out + PARLOUR_SG_OBS_RECEIVED * KINDS, v->received[seat]);
+    {
+        int dir = v->exchange_done ? v->rules.exchange_step - 1 : -1;
         for (int i = 0; i < 3; i++)
-            counts[v->exchange[seat][i] >> 2]++;
-        for (int k = 0; k < KINDS; k++)
-            out[PARLOUR_SG_OBS_GIVEN * KINDS + k] = (float)counts[k] / 3.0f;
+            put_fill(out + (PARLOUR_SG_OBS_DIRECTION + i) * KINDS, i == dir ? 1.0f : 0.0f);
     }
-    if (v->exchange_done) {
-        memset(counts, 0, KINDS);
-        for (int i = 0; i < 3; i++)
-            counts[v->received[seat][i] >> 2]++;
-        for (int k = 0; k < KINDS; k++)
-            out[PARLOUR_SG_OBS_RECEIVED * KINDS + k] = (float)counts[k] / 3.0f;
-        if (v->rules.exchange_step >= 1)
-            fill(out, PARLOUR_SG_OBS_DIRECTION + v->rules.exchange_step - 1, 1.0f);
-    }
-    fill(out, PARLOUR_SG_OBS_PHASE + phase, 1.0f);
-    fill(out, PARLOUR_SG_OBS_WALL, (float)(v->back - v->front + 1) / 55.0f);
-    if ((to_act >> seat) & 1u) {
-        fill(out, PARLOUR_SG_OBS_MUST_ACT, 1.0f);
-        if (may_win(v, t, seat))
-            fill(out, PARLOUR_SG_OBS_MAY_WIN, 1.0f);
-    }
+    for (int p = 0; p < 6; p++)
+        put_fill(out + (PARLOUR_SG_OBS_PHASE + p) * KINDS, p == phase ? 1.0f : 0.0f);
+    put_fill(out + PARLOUR_SG_OBS_WALL * KINDS, (float)(v->back - v->front + 1) / 55.0f);
+    int must = (to_act >> seat) & 1u;
+    put_fill(out + PARLOUR_SG_OBS_MUST_ACT * KINDS, must ? 1.0f : 0.0f);
+    put_fill(out + PARLOUR_SG_OBS_MAY_WIN * KINDS, must && may_win(v, t, seat) ? 1.0f : 0.0f);
 
-    /* Each seat's discards: counts per kind, and the last four newest first. */
-    uint8_t discarded[4][KINDS];
-    int recent[4][4], nrecent[4] = {0, 0, 0, 0};
-    memset(discarded, 0, sizeof discarded);
-    for (int i = v->ndiscards - 1; i >= 0; i--) {
-        int s = v->discards[i].seat, kind = v->discards[i].tile >> 2;
-        discarded[s][kind]++;
-        if (nrecent[s] < 4)
-            recent[s][nrecent[s]++] = kind;
-    }
     for (int r = 0; r < 4; r++) {
-        int s = (seat + r) % 4, base = PARLOUR_SG_OBS_SEATS + r * PARLOUR_SG_OBS_SEAT_END;
-        int hidden = 0;
+        int s = (seat + r) % 4;
+        float *base = out + (PARLOUR_SG_OBS_SEATS + r * PARLOUR_SG_OBS_SEAT_END) * KINDS;
         for (int i = 0; i < v->nmelds[s]; i++) {
             const parlour_sg_meld *m = &v->melds[s][i];
             int plane = PARLOUR_SG_OBS_SEAT_PUNG;
             if (m->type == PARLOUR_SC_MELD_CONCEALED_KONG) {
-                if (s != seat && !over) {
-                    hidden++;
+                if (s != seat && !over)
                     continue;
-                }
                 plane = PARLOUR_SG_OBS_SEAT_CONCEALED_KONG;
             } else if (m->type == PARLOUR_SC_MELD_KONG) {
                 plane = PARLOUR_SG_OBS_SEAT_KONG;
             }
-            out[(base + plane) * KINDS + m->kind] = 1.0f;
+            base[plane * KINDS + m->kind] = 1.0f;
         }
-        fill(out, base + PARLOUR_SG_OBS_SEAT_HIDDEN_KONGS, (float)hidden / 4.0f);
-        thermometer(out, base + PARLOUR_SG_OBS_SEAT_DISCARDS, discarded[s]);
-        for (int i = 0; i < nrecent[s]; i++)
-            out[(base + PARLOUR_SG_OBS_SEAT_RECENT + i) * KINDS + recent[s][i]] = 1.0f;
-        if (v->missing[s] >= 0)
-            for (int k = v->missing[s] * 9; k < v->missing[s] * 9 + 9; k++)
-                out[(base + PARLOUR_SG_OBS_SEAT_MISSING) * KINDS + k] = 1.0f;
+        put_fill(base + PARLOUR_SG_OBS_SEAT_HIDDEN_KONGS * KINDS, (float)hidden[s] / 4.0f);
+        thermometer(base + PARLOUR_SG_OBS_SEAT_DISCARDS * KINDS, discarded[s]);
+#if SG_SSE2
+        put_recent(base + PARLOUR_SG_OBS_SEAT_RECENT * KINDS, v, mine[s]);
+#else
+        for (int i = 0; i < (int)((nrecent >> (8 * s)) & 7u); i++)
+            base[(PARLOUR_SG_OBS_SEAT_RECENT + i) * KINDS + recent[s][i]] = 1.0f;
+#endif
+        put_missing(base + PARLOUR_SG_OBS_SEAT_MISSING * KINDS, v->missing[s]);
         const uint64_t *public_ = over ? v->held[s] : v->won[s] ? v->win_hand[s] : NULL;
         if (public_) {
             count_bits(public_, counts);
-            for (int k = 0; k < KINDS; k++)
-                out[(base + PARLOUR_SG_OBS_SEAT_PUBLIC_HAND) * KINDS + k] = (float)counts[k] / 4.0f;
+            put_quarters(base + PARLOUR_SG_OBS_SEAT_PUBLIC_HAND * KINDS, counts);
         }
-        fill(out, base + PARLOUR_SG_OBS_SEAT_WON, v->won[s] ? 1.0f : 0.0f);
-        fill(out, base + PARLOUR_SG_OBS_SEAT_HAND_SIZE, (float)o->hand_n[s] / 14.0f);
-        fill(out, base + PARLOUR_SG_OBS_SEAT_DEALER, s == v->dealer ? 1.0f : 0.0f);
-        fill(out, base + PARLOUR_SG_OBS_SEAT_IN_TURN, in_turn && s == v->cur ? 1.0f : 0.0f);
-        fill(out, base + PARLOUR_SG_OBS_SEAT_TO_ACT, (to_act >> s) & 1u ? 1.0f : 0.0f);
-        fill(out, base + PARLOUR_SG_OBS_SEAT_OFFERING,
-             offering && v->offer >= 0 && s == v->offer_from ? 1.0f : 0.0f);
+        put_fill(base + PARLOUR_SG_OBS_SEAT_WON * KINDS, v->won[s] ? 1.0f : 0.0f);
+        put_fill(base + PARLOUR_SG_OBS_SEAT_HAND_SIZE * KINDS, (float)o->hand_n[s] / 14.0f);
+        put_fill(base + PARLOUR_SG_OBS_SEAT_DEALER * KINDS, s == v->dealer ? 1.0f : 0.0f);
+        put_fill(base + PARLOUR_SG_OBS_SEAT_IN_TURN * KINDS, in_turn && s == v->cur ? 1.0f : 0.0f);
+        put_fill(base + PARLOUR_SG_OBS_SEAT_TO_ACT * KINDS, (to_act >> s) & 1u ? 1.0f : 0.0f);
+        put_fill(base + PARLOUR_SG_OBS_SEAT_OFFERING * KINDS,
+                 offering && v->offer >= 0 && s == v->offer_from ? 1.0f : 0.0f);
     }
 }
 
@@ -326,7 +569,7 @@ int parlour_sg_encode(const parlour_sg_obs *obs, const parlour_sc_tables *t, flo
 int parlour_sg_oracle(const parlour_sg_game *g, const parlour_sc_tables *t, int seat, float *out)
 {
     parlour_sg_obs obs;
-    uint8_t counts[KINDS];
+    uint8_t counts[32];
     if (!g || !t || !out)
         return PARLOUR_E_NULL;
     if (seat < 0 || seat > 3 || !readable(&g->v))
@@ -345,12 +588,12 @@ int parlour_sg_oracle(const parlour_sg_game *g, const parlour_sc_tables *t, int 
            sizeof(float) * (PARLOUR_SG_ORACLE_END - PARLOUR_SG_OBS_END) * KINDS);
     for (int r = 1; r < 4; r++) {
         count_bits(v->held[(seat + r) % 4], counts);
-        thermometer(out, PARLOUR_SG_ORACLE_HANDS + 4 * (r - 1), counts);
+        thermometer(out + (PARLOUR_SG_ORACLE_HANDS + 4 * (r - 1)) * KINDS, counts);
     }
-    memset(counts, 0, KINDS);
+    memset(counts, 0, sizeof counts);
     for (int i = v->front; i <= v->back; i++)
         counts[v->wall[i] >> 2]++;
-    thermometer(out, PARLOUR_SG_ORACLE_WALL, counts);
+    thermometer(out + PARLOUR_SG_ORACLE_WALL * KINDS, counts);
     if (v->front <= v->back) {
         out[PARLOUR_SG_ORACLE_NEXT_DRAW * KINDS + (v->wall[v->front] >> 2)] = 1.0f;
         out[PARLOUR_SG_ORACLE_NEXT_REPLACEMENT * KINDS + (v->wall[v->back] >> 2)] = 1.0f;
