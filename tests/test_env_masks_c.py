@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from parlour import _backend, ninedomains, shrinewars, sisepai
+from parlour.errors import IllegalActionError
 
 pytestmark = pytest.mark.skipif(
     "c" not in _backend.available(), reason="the C core answers for the C engines"
@@ -284,3 +285,33 @@ def test_the_sisepai_heuristic_bot_chooses_in_c_as_in_python(
                 assert got == bot._act_python(fast.observation(seat), legal), where
                 asked += 1
     assert asked > 100
+
+
+def test_a_subclass_hooks_are_asked() -> None:
+    # The C core answers for the games' own classes only: a subclass's
+    # _running_scores, _actions_of_id and _legal_actions rule its answers.
+    class Scored(shrinewars.Game):
+        def _running_scores(self) -> tuple[float, ...]:
+            return (7.0,) * self.num_players
+
+        def _actions_of_id(self, seat: int, i: int) -> list[Any]:
+            return []
+
+    game = Scored(seed=1, engine="c")
+    assert game.rewards() == (7.0,) * 4
+    with pytest.raises(IllegalActionError):
+        game.action_from_id(0, game.to_act[0])
+
+    class Passing(sisepai.Game):
+        def _legal_actions(self, seat: int) -> list[Any]:
+            return [sisepai.Pass()]
+
+    ssp = Passing(seed=1, engine="c")
+    seat = ssp.to_act[0]
+    assert list(np.flatnonzero(ssp.legal_mask(seat))) == [ssp.action_id(sisepai.Pass())]
+
+    class Domains(ninedomains.Game):
+        def _running_scores(self) -> tuple[float, ...]:
+            return (1.0, 2.0)
+
+    assert Domains(seed=1, engine="c").rewards() == (1.0, 2.0)

@@ -313,7 +313,7 @@ class Game(_EngineGame):
         if seat.__class__ is not int or not 0 <= seat < self.num_players:
             self._check_seat(seat)
         eng = self._engine
-        if eng.__class__ is CEngine:
+        if eng.__class__ is CEngine and self.__class__ is Game:
             # The same mask written by the C core (parlour_ndg_legal_ids).
             written: NDArray[np.bool_] = eng._s.legal_mask(seat)
             return written
@@ -324,9 +324,12 @@ class Game(_EngineGame):
         copied: NDArray[np.bool_] = _ids.place_mask(self._engine.hand_indices(seat)).copy()
         return copied
 
+    # On the C engine the C core answers legal_mask, action_from_id and rewards
+    # for this class itself (a subclass's hooks are asked through the Python
+    # path); tests/test_env_masks_c.py holds them equal to the pure engine's.
     def action_from_id(self, i: int, seat: int | None = None) -> Action:
         eng = self._engine
-        if seat is not None and eng.__class__ is CEngine:
+        if seat is not None and eng.__class__ is CEngine and self.__class__ is Game:
             # A legal id answered by the C core (the id among parlour_ndg_legal's):
             # the action _actions_of_id makes; anything else as the base does.
             got: Action | None = eng._s.action_of_id(seat, i)
@@ -338,7 +341,7 @@ class Game(_EngineGame):
 
     def rewards(self) -> tuple[float, ...]:
         eng = self._engine
-        if eng.__class__ is CEngine:
+        if eng.__class__ is CEngine and self.__class__ is Game:
             # _running_scores and the bookkeeping of the base, in the C core.
             got: tuple[float, ...] = eng._s.rewards(self.__dict__)
             return got

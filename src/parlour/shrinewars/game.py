@@ -444,9 +444,12 @@ class Game(_EngineGame):
             raise ValueError(f"not a Shrine Wars action: {action!r}")
         return self._ids.of_payment(action.paid)
 
+    # On the C engine the C core answers legal_mask, action_from_id and rewards
+    # for this class itself (a subclass's hooks are asked through the Python
+    # path); tests/test_env_masks_c.py holds them equal to the pure engine's.
     def action_from_id(self, i: int, seat: int | None = None) -> Action:
         eng = self._engine
-        if seat is not None and eng.__class__ is CEngine:
+        if seat is not None and eng.__class__ is CEngine and self.__class__ is Game:
             # A legal id answered by the C core (parlour_swv_id_action): the
             # action _actions_of_id makes; anything else as the base does.
             got: Action | None = eng.state.action_of_id(seat, i)
@@ -458,7 +461,7 @@ class Game(_EngineGame):
 
     def rewards(self) -> tuple[float, ...]:
         eng = self._engine
-        if eng.__class__ is CEngine:
+        if eng.__class__ is CEngine and self.__class__ is Game:
             # _running_scores and the bookkeeping of the base, in the C core.
             got: tuple[float, ...] | None = eng.state.rewards(self.__dict__)
             if got is not None:
@@ -490,7 +493,7 @@ class Game(_EngineGame):
         and :meth:`action_from_id` take them) but not marked.
         """
         eng = self._engine
-        if eng.__class__ is CEngine:
+        if eng.__class__ is CEngine and self.__class__ is Game:
             # The same mask written by the C core (parlour_swv_legal_mask);
             # None for what it does not serve (a bad seat raises below).
             got: NDArray[np.bool_] | None = eng.state.legal_mask(seat, self.num_action_ids)

@@ -280,9 +280,12 @@ class Game(_EngineGame):
             return WIN_ID
         raise ValueError(f"{action!r} is not a Sì Sè Pái action")
 
+    # On the C engine the C core answers legal_mask, action_from_id and rewards
+    # for this class itself (a subclass's hooks are asked through the Python
+    # path); tests/test_env_masks_c.py holds them equal to the pure engine's.
     def legal_mask(self, seat: int) -> NDArray[np.bool_]:
         eng = self._engine
-        if eng.__class__ is _CEngine:
+        if eng.__class__ is _CEngine and self.__class__ is Game:
             # The same mask written from the C core's legal ids.
             got: NDArray[np.bool_] | None = eng.state.legal_mask(seat)
             if got is not None:
@@ -294,7 +297,7 @@ class Game(_EngineGame):
 
     def action_from_id(self, i: int, seat: int | None = None) -> Action:
         eng = self._engine
-        if seat is not None and eng.__class__ is _CEngine:
+        if seat is not None and eng.__class__ is _CEngine and self.__class__ is Game:
             # A legal id answered by the C core: its action object, the one
             # _actions_of_id finds; anything else as the base does.
             got: Action | None = eng.state.action_of_id(seat, i)
@@ -306,7 +309,7 @@ class Game(_EngineGame):
 
     def rewards(self) -> tuple[float, ...]:
         eng = self._engine
-        if eng.__class__ is _CEngine:
+        if eng.__class__ is _CEngine and self.__class__ is Game:
             # The base's bookkeeping in the C core while the deal runs.
             got: tuple[float, ...] | None = eng.state.rewards(self.__dict__)
             if got is not None:
