@@ -246,32 +246,31 @@ cdef extern from "numpy/ndarraytypes.h":
 cdef object _se_ndarray = None
 
 
-cdef object _se_array(list pool, int *next, tuple shape, object dtype, char **data):
-    # A writable C-contiguous ndarray of ``shape`` and ``dtype`` that no one
-    # but the pool holds, its first byte in ``data``: one of the pool's if
-    # one is free and still the array it was (a user may have changed its
-    # shape, dtype or flags in place before letting it go), else a new one,
-    # which takes the pool's slot ``next`` (the pool forgets an array
-    # someone still holds).
-    cdef Py_ssize_t k, n = len(pool), d, nd = len(shape)
+cdef object _se_array(list pool, int *next, tuple shape, Py_ssize_t d0, Py_ssize_t d1,
+                      object dtype, char **data):
+    # A writable C-contiguous ndarray of ``shape`` (``(d0,)``, or ``(d0,
+    # d1)`` when d1 > 0) and ``dtype`` that no one but the pool holds, its
+    # first byte in ``data``: one of the pool's if one is free and still the
+    # array it was (a user may have changed its shape, dtype or flags in
+    # place before letting it go), else a new one, which takes the pool's
+    # slot ``next`` (the pool forgets an array someone still holds).
+    cdef Py_ssize_t k, n = len(pool)
+    cdef int nd = 2 if d1 > 0 else 1
     cdef PyObject *p
     cdef PyArrayObject *a
-    cdef int fits
+    cdef Py_ssize_t *dims
     cdef int want = NPY_ARRAY_WRITEABLE | NPY_ARRAY_C_CONTIGUOUS
     for k in range(n):
         p = PyList_GET_ITEM(pool, k)
         if p == <PyObject *>None or _se_refcnt(p) != 1:
             continue
         a = <PyArrayObject *>p
-        fits = (_se_type(p) == <PyObject *>_se_ndarray and PyArray_NDIM(a) == nd
-                and _se_descr(a) == <PyObject *>dtype and (PyArray_FLAGS(a) & want) == want)
-        if fits:
-            for d in range(nd):
-                if PyArray_DIMS(a)[d] != <Py_ssize_t>shape[d]:
-                    fits = 0
-        if fits:
-            data[0] = PyArray_BYTES(a)
-            return <object>p
+        if (_se_type(p) == <PyObject *>_se_ndarray and PyArray_NDIM(a) == nd
+                and _se_descr(a) == <PyObject *>dtype and (PyArray_FLAGS(a) & want) == want):
+            dims = PyArray_DIMS(a)
+            if dims[0] == d0 and (nd == 1 or dims[1] == d1):
+                data[0] = PyArray_BYTES(a)
+                return <object>p
         pool[k] = None
     arr = _se_np_empty(shape, dtype)
     if _se_type(<PyObject *>arr) != <PyObject *>_se_ndarray or _se_descr(<PyArrayObject *>arr) != <PyObject *>dtype:
@@ -304,9 +303,11 @@ cdef dict _se_observe(SichuanState s, int seat, bint asked):
         raise ValueError(f"seat must be 0..3, not {seat}")
     _se_numpy()
     parlour_sg_observe(s.g, seat, &data)
-    obs = _se_array(_se_obs_pool, &_se_obs_next, _sg_obs_shape, _se_f32, &out)
+    obs = _se_array(_se_obs_pool, &_se_obs_next, _sg_obs_shape, PARLOUR_SG_OBS_END, 27, _se_f32,
+                    &out)
     _check(parlour_sg_encode(&data, _sc_tables(), <float *>out))
-    mask = _se_array(_se_mask_pool, &_se_mask_next, _se_mask_shape, _se_i8, &out)
+    mask = _se_array(_se_mask_pool, &_se_mask_next, _se_mask_shape, PARLOUR_SG_AID_END, 0,
+                     _se_i8, &out)
     if asked:
         st = parlour_sg_legal_ids(s.v, _sc_tables(), seat, <uint8_t *>out)  # a count
     else:
