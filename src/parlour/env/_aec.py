@@ -128,9 +128,9 @@ class AECEnv(_PettingZooAEC):  # type: ignore[misc]
         """``{"observation": float32 array, "action_mask": int8 array}`` of
         ``agent``'s seat, both new arrays the caller may keep or change.
 
-        (On a Sichuan deal of the C engine, an array every holder has let
-        go, views included, may be written again for a later observation,
-        as numpy reuses a temporary: one still held never is.)"""
+        (On a Sichuan deal of the C engine, an array or dict every holder
+        has let go, views included, may be written again for a later
+        observation, as numpy reuses a temporary: one still held never is.)"""
         obs: dict[str, FloatArray | MaskArray] = self.table.observe(self._seat[agent])
         return obs
 
