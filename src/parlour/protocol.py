@@ -592,6 +592,8 @@ class EngineGame(Game):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "_c_answers" in cls.__dict__:
+            cls._c_answers_owner = cls
         if "_action_classes" in cls.__dict__ and cls._action_classes:
             # Opted in: the short cuts stand for this class's hooks (a class
             # that has not opted in keeps Game's methods, so its own
@@ -636,6 +638,45 @@ class EngineGame(Game):
                 history.append((seat, action))
             else:
                 self.apply(seat, action)
+
+    # -- the C engine's own answers to the learning calls -----------------------
+    #: ``(engine class, attribute)``: on an engine of that class, the state
+    #: held in that attribute answers :meth:`action_from_id` (its
+    #: ``action_of_id(seat, i)``: the action, or None for what it does not
+    #: answer) and :meth:`rewards` (its ``rewards(game_dict)``: the base's
+    #: bookkeeping in C, or None), for the class that sets it and not its
+    #: subclasses, whose hooks the base's methods ask. None: not answered.
+    _c_answers: ClassVar[tuple[type, str] | None] = None
+    _c_answers_owner: ClassVar[type | None] = None
+
+    def _c_answering(self) -> Any:
+        # The engine state that answers for this game now, else None.
+        spec = self._c_answers
+        if spec is None or self.__class__ is not self._c_answers_owner:
+            return None
+        engine = self._engine
+        return getattr(engine, spec[1]) if engine.__class__ is spec[0] else None
+
+    def action_from_id(self, i: int, seat: int | None = None) -> Action:
+        if seat is not None:
+            state = self._c_answering()
+            if state is not None:
+                got: Action | None = state.action_of_id(seat, i)
+                if got is not None:
+                    return got
+        return super().action_from_id(i, seat)
+
+    action_from_id.__doc__ = Game.action_from_id.__doc__
+
+    def rewards(self) -> tuple[float, ...]:
+        state = self._c_answering()
+        if state is not None:
+            got: tuple[float, ...] | None = state.rewards(self.__dict__)
+            if got is not None:
+                return got
+        return super().rewards()
+
+    rewards.__doc__ = Game.rewards.__doc__
 
     def clone(self: GameT) -> GameT:
         """An independent copy of the game (on the same engine)."""

@@ -98,6 +98,9 @@ class Game(_EngineGame):
 
     name: ClassVar[str] = "ninedomains"
     rules_class: ClassVar[type[Rules]] = Rules
+    # On the C engine its state answers action_from_id (an id among
+    # parlour_ndg_legal's) and rewards (and legal_mask, below).
+    _c_answers = (CEngine, "_s")
     rules: Rules
     #: The number of action ids (see :mod:`parlour.ninedomains.ids`).
     num_action_ids: int = _ids.NUM_ACTION_IDS
@@ -312,10 +315,10 @@ class Game(_EngineGame):
         the ids ``seat`` may take now (all false when it need not act)."""
         if seat.__class__ is not int or not 0 <= seat < self.num_players:
             self._check_seat(seat)
-        eng = self._engine
-        if eng.__class__ is CEngine and self.__class__ is Game:
+        state = self._c_answering()
+        if state is not None:
             # The same mask written by the C core (parlour_ndg_legal_ids).
-            written: NDArray[np.bool_] = eng._s.legal_mask(seat)
+            written: NDArray[np.bool_] = state.legal_mask(seat)
             return written
         if self._engine.phase != "place" or seat not in self._engine.to_act:
             mask: NDArray[np.bool_] = super().legal_mask(seat)
@@ -323,31 +326,6 @@ class Game(_EngineGame):
         # The cached mask is shared (read-only): hand out a copy.
         copied: NDArray[np.bool_] = _ids.place_mask(self._engine.hand_indices(seat)).copy()
         return copied
-
-    # On the C engine the C core answers legal_mask, action_from_id and rewards
-    # for this class itself (a subclass's hooks are asked through the Python
-    # path); tests/test_env_masks_c.py holds them equal to the pure engine's.
-    def action_from_id(self, i: int, seat: int | None = None) -> Action:
-        eng = self._engine
-        if seat is not None and eng.__class__ is CEngine and self.__class__ is Game:
-            # A legal id answered by the C core (the id among parlour_ndg_legal's):
-            # the action _actions_of_id makes; anything else as the base does.
-            got: Action | None = eng._s.action_of_id(seat, i)
-            if got is not None:
-                return got
-        return super().action_from_id(i, seat)
-
-    action_from_id.__doc__ = _EngineGame.action_from_id.__doc__
-
-    def rewards(self) -> tuple[float, ...]:
-        eng = self._engine
-        if eng.__class__ is CEngine and self.__class__ is Game:
-            # _running_scores and the bookkeeping of the base, in the C core.
-            got: tuple[float, ...] = eng._s.rewards(self.__dict__)
-            return got
-        return super().rewards()
-
-    rewards.__doc__ = _EngineGame.rewards.__doc__
 
     def _running_scores(self) -> tuple[float, ...]:
         # Points are settled as battles and swaps happen; at the end they are

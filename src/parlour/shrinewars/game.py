@@ -368,6 +368,9 @@ class Game(_EngineGame):
     # The public protocol methods are EngineGame's short cuts (one engine
     # call for a valid call), for actions of these classes.
     _action_classes: ClassVar[tuple[type, ...]] = (Bid, Pass)
+    # On the C engine its state answers action_from_id and rewards (and
+    # legal_mask, below): parlour_swv_id_action and the base's bookkeeping.
+    _c_answers = (CEngine, "state")
 
     def _to_act(self) -> tuple[int, ...]:
         return self._engine.to_act
@@ -444,32 +447,6 @@ class Game(_EngineGame):
             raise ValueError(f"not a Shrine Wars action: {action!r}")
         return self._ids.of_payment(action.paid)
 
-    # On the C engine the C core answers legal_mask, action_from_id and rewards
-    # for this class itself (a subclass's hooks are asked through the Python
-    # path); tests/test_env_masks_c.py holds them equal to the pure engine's.
-    def action_from_id(self, i: int, seat: int | None = None) -> Action:
-        eng = self._engine
-        if seat is not None and eng.__class__ is CEngine and self.__class__ is Game:
-            # A legal id answered by the C core (parlour_swv_id_action): the
-            # action _actions_of_id makes; anything else as the base does.
-            got: Action | None = eng.state.action_of_id(seat, i)
-            if got is not None:
-                return got
-        return super().action_from_id(i, seat)
-
-    action_from_id.__doc__ = _EngineGame.action_from_id.__doc__
-
-    def rewards(self) -> tuple[float, ...]:
-        eng = self._engine
-        if eng.__class__ is CEngine and self.__class__ is Game:
-            # _running_scores and the bookkeeping of the base, in the C core.
-            got: tuple[float, ...] | None = eng.state.rewards(self.__dict__)
-            if got is not None:
-                return got
-        return super().rewards()
-
-    rewards.__doc__ = _EngineGame.rewards.__doc__
-
     def _actions_of_id(self, seat: int, i: int) -> list[Action]:
         # Straight from the id: a bid of any payment apply accepts, not only
         # the default payment legal_actions lists.
@@ -492,15 +469,16 @@ class Game(_EngineGame):
         not act). Other payments of those amounts are legal too (``apply``
         and :meth:`action_from_id` take them) but not marked.
         """
-        eng = self._engine
-        if eng.__class__ is CEngine and self.__class__ is Game:
+        state = self._c_answering()
+        if state is not None:
             # The same mask written by the C core (parlour_swv_legal_mask);
             # None for what it does not serve (a bad seat raises below).
-            got: NDArray[np.bool_] | None = eng.state.legal_mask(seat, self.num_action_ids)
+            got: NDArray[np.bool_] | None = state.legal_mask(seat, self.num_action_ids)
             if got is not None:
                 return got
         self._check_seat(seat)
         mask = np.zeros(self.num_action_ids, dtype=np.bool_)
+        eng = self._engine
         if eng.is_over or seat != eng.turn:
             return mask
         ids = self._ids

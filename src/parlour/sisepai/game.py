@@ -196,6 +196,9 @@ class Game(_EngineGame):
     # The public protocol methods are EngineGame's short cuts (one engine
     # call for a valid call), for actions of these classes.
     _action_classes: ClassVar[tuple[type, ...]] = (Pass, Win, Take, Discard)
+    # On the C engine its state answers action_from_id and rewards (and
+    # legal_mask, below).
+    _c_answers = (_CEngine, "state")
 
     if TYPE_CHECKING:  # the short cut, typed for this game's observations
 
@@ -280,43 +283,21 @@ class Game(_EngineGame):
             return WIN_ID
         raise ValueError(f"{action!r} is not a Sì Sè Pái action")
 
-    # On the C engine the C core answers legal_mask, action_from_id and rewards
-    # for this class itself (a subclass's hooks are asked through the Python
-    # path); tests/test_env_masks_c.py holds them equal to the pure engine's.
+    # On the C engine the C core answers legal_mask, as it does action_from_id
+    # and rewards (EngineGame._c_answers), for this class itself (a
+    # subclass's hooks are asked through the Python path);
+    # tests/test_env_masks_c.py holds them equal to the pure engine's.
     def legal_mask(self, seat: int) -> NDArray[np.bool_]:
-        eng = self._engine
-        if eng.__class__ is _CEngine and self.__class__ is Game:
+        state = self._c_answering()
+        if state is not None:
             # The same mask written from the C core's legal ids.
-            got: NDArray[np.bool_] | None = eng.state.legal_mask(seat)
+            got: NDArray[np.bool_] | None = state.legal_mask(seat)
             if got is not None:
                 return got
         mask: NDArray[np.bool_] = super().legal_mask(seat)
         return mask
 
     legal_mask.__doc__ = _EngineGame.legal_mask.__doc__
-
-    def action_from_id(self, i: int, seat: int | None = None) -> Action:
-        eng = self._engine
-        if seat is not None and eng.__class__ is _CEngine and self.__class__ is Game:
-            # A legal id answered by the C core: its action object, the one
-            # _actions_of_id finds; anything else as the base does.
-            got: Action | None = eng.state.action_of_id(seat, i)
-            if got is not None:
-                return got
-        return super().action_from_id(i, seat)
-
-    action_from_id.__doc__ = _EngineGame.action_from_id.__doc__
-
-    def rewards(self) -> tuple[float, ...]:
-        eng = self._engine
-        if eng.__class__ is _CEngine and self.__class__ is Game:
-            # The base's bookkeeping in the C core while the deal runs.
-            got: tuple[float, ...] | None = eng.state.rewards(self.__dict__)
-            if got is not None:
-                return got
-        return super().rewards()
-
-    rewards.__doc__ = _EngineGame.rewards.__doc__
 
     def _actions_of_id(self, seat: int, i: int) -> list[Action]:
         # An id names one action in every state: legal or not is all to ask.
