@@ -32,6 +32,7 @@ cdef extern from "parlour_sichuan_engine.h":
 cdef object _se_np_empty = None
 cdef object _se_f32 = None
 cdef object _se_i8 = None
+cdef object _se_bool = None
 cdef tuple _se_mask_shape = (PARLOUR_SG_AID_END,)
 
 
@@ -272,25 +273,35 @@ cdef object _se_array(list pool, int *next, tuple shape, Py_ssize_t d0, Py_ssize
                 data[0] = PyArray_BYTES(a)
                 return <object>p
         pool[k] = None
-    arr = _se_np_empty(shape, dtype)
-    if _se_type(<PyObject *>arr) != <PyObject *>_se_ndarray or _se_descr(<PyArrayObject *>arr) != <PyObject *>dtype:
-        raise TypeError("numpy.empty made no array of the dtype asked")  # never: numpy's contract
-    data[0] = PyArray_BYTES(<PyArrayObject *>arr)
+    arr = _se_new_array(shape, dtype, data)
     pool[next[0]] = arr
     next[0] = (next[0] + 1) % n
     return arr
 
 
+cdef object _se_new_array(tuple shape, object dtype, char **data):
+    # A new C-contiguous ndarray of ``shape`` and ``dtype`` (one of
+    # _se_numpy's, so the caller has run it), its contents unset and its
+    # first byte in ``data``: every array the binding writes for the
+    # learning calls is made here.
+    arr = _se_np_empty(shape, dtype)
+    if _se_type(<PyObject *>arr) != <PyObject *>_se_ndarray or _se_descr(<PyArrayObject *>arr) != <PyObject *>dtype:
+        raise TypeError("numpy.empty made no array of the dtype asked")  # never: numpy's contract
+    data[0] = PyArray_BYTES(<PyArrayObject *>arr)
+    return arr
+
+
 cdef int _se_numpy() except -1:
-    # numpy.empty, ndarray and the two dtypes, taken on first use (importing
+    # numpy.empty, ndarray and the dtypes, taken on first use (importing
     # parlour does not import numpy): shared by every env array the binding
     # makes.
-    global _se_np_empty, _se_f32, _se_i8, _se_ndarray
+    global _se_np_empty, _se_f32, _se_i8, _se_bool, _se_ndarray
     if _se_np_empty is None:
         import numpy
         _se_ndarray = numpy.ndarray
         _se_f32 = numpy.dtype(numpy.float32)
         _se_i8 = numpy.dtype(numpy.int8)
+        _se_bool = numpy.dtype(numpy.bool_)
         _se_np_empty = numpy.empty
     return 0
 

@@ -68,32 +68,18 @@ cdef extern from "parlour_sisepai_bots.h":
 # C states below and in _shrinewars_game.pxi and _ninedomains_game.pxi; the
 # pure engines' answers are the reference (tests/test_env_masks_c.py holds
 # them equal at every step). Their masks are written straight into new numpy
-# arrays, through numpy's inline accessor of its header (no numpy C-API
-# table, so importing parlour still imports no numpy).
-cdef extern from "numpy/ndarraytypes.h":
-    ctypedef struct _gm_ndarray "PyArrayObject":
-        pass
-    char *_gm_bytes "PyArray_BYTES" (_gm_ndarray *a)
-
+# arrays made by _se_new_array (_sichuan_env.pxi).
 cdef extern from "parlour.h":
-    int PARLOUR_SSP_AID_END
+    int PARLOUR_SSP_AID_END  # also the vector's (_sisepai_vector.pxi)
 
-cdef object _gm_empty = None
-cdef object _gm_bool = None
 cdef tuple _gm_zeros = tuple([(0.0,) * n for n in range(7)])
 
 
 cdef object _gm_mask(Py_ssize_t n, uint8_t **data):
     # A new numpy bool array of n items, its contents unset and its first
-    # byte in data (numpy.empty and the dtype taken on first use).
-    global _gm_empty, _gm_bool
-    if _gm_empty is None:
-        import numpy
-        _gm_bool = numpy.dtype(numpy.bool_)
-        _gm_empty = numpy.empty
-    arr = _gm_empty(n, _gm_bool)
-    data[0] = <uint8_t *>_gm_bytes(<_gm_ndarray *>arr)
-    return arr
+    # byte in data.
+    _se_numpy()
+    return _se_new_array((n,), _se_bool, <char **>data)
 
 
 cdef tuple _gm_rewards(dict d, const double *now, int n):

@@ -7,7 +7,6 @@ cdef extern from "parlour_sisepai_vector.h":
     int PARLOUR_SSV_HEURISTIC
     int PARLOUR_SSV_OBS
     int PARLOUR_SSV_MAX_LOG
-    int PARLOUR_SSP_AID_END
     ctypedef struct parlour_ssv_entry:
         int8_t seat
         uint8_t id
@@ -256,17 +255,16 @@ def _env_obs_array(state, int seat):
     as a new float32 array written by the C encoder; ``None`` for a state or
     seat it does not serve (the caller's Python path then encodes, or
     raises the error naming what is wrong)."""
-    cdef Py_buffer buf
+    cdef char *data
     cdef int st, bidder
     cdef int32_t lot_bid[8]
     cdef _ShrineWarsState sw
-    _se_numpy()
+    _se_numpy()  # _se_f32
     if type(state) is _SisepaiState:
         if not 0 <= seat < 4:
             return None
-        out = _se_np_empty((PARLOUR_SSV_OBS,), _se_f32)
-        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
-        st = parlour_ssv_encode(&(<_SisepaiState>state).g, seat, <float *>buf.buf)
+        out = _se_new_array((PARLOUR_SSV_OBS,), _se_f32, &data)
+        st = parlour_ssv_encode(&(<_SisepaiState>state).g, seat, <float *>data)
     elif type(state) is _ShrineWarsState:
         sw = <_ShrineWarsState>state
         if not (sw.trusted and sw.g.observer == 0 and 2 <= sw.g.players <= 6
@@ -280,16 +278,13 @@ def _env_obs_array(state, int seat):
             amount = getattr(bidder_action[1], "amount", 0)
             if 0 <= bidder < 8 and amount > 0:
                 lot_bid[bidder] = amount
-        out = _se_np_empty((PARLOUR_SWV_OBS,), _se_f32)
-        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
-        st = parlour_swv_encode(&sw.g, seat, lot_bid, NULL, NULL, <float *>buf.buf)
+        out = _se_new_array((PARLOUR_SWV_OBS,), _se_f32, &data)
+        st = parlour_swv_encode(&sw.g, seat, lot_bid, NULL, NULL, <float *>data)
     elif type(state) is _NineDomainsState:
         if not 0 <= seat < 2:
             return None
-        out = _se_np_empty((PARLOUR_NV_OBS,), _se_f32)
-        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE)
-        st = parlour_nv_encode(&(<_NineDomainsState>state).g, seat, <float *>buf.buf)
+        out = _se_new_array((PARLOUR_NV_OBS,), _se_f32, &data)
+        st = parlour_nv_encode(&(<_NineDomainsState>state).g, seat, <float *>data)
     else:
         return None
-    PyBuffer_Release(&buf)
     return None if st < 0 else out
