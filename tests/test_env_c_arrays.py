@@ -53,7 +53,7 @@ def test_aec_arrays_are_the_python_encoders(name: str, rules: Any) -> None:
         rng = random.Random(seed)
         for agent in env.agent_iter():
             game = env.game
-            state = getattr(game._engine, _table._C_ARRAYS[name])
+            state = getattr(game._engine, type(game)._c_answers[1])
             for seat in range(game.num_players):
                 direct = _env_obs_array(state, seat)  # the C encoder, no fallback
                 fast = env.table.observation(seat)
@@ -89,7 +89,13 @@ def test_gym_episodes_are_the_same_without_them(
         return trace, env.game.record()
 
     fast, fast_record = episode()
-    monkeypatch.setattr(_table, "_C_ARRAYS", {})
+    serve = _table.Table._serve
+
+    def without_c_arrays(table: _table.Table) -> None:
+        serve(table)
+        table._array = None
+
+    monkeypatch.setattr(_table.Table, "_serve", without_c_arrays)
     slow, slow_record = episode()
     assert fast_record == slow_record and len(fast) == len(slow)
     for x, y in zip(fast[1:], slow[1:], strict=True):

@@ -22,10 +22,6 @@ from parlour.simulation import resolve_rules
 
 __all__ = ["LearningGame", "Table", "agent_names", "seat_of"]
 
-#: The games whose C engines' states the C encoders read, with the name of
-#: the engine's attribute that holds the state.
-_C_ARRAYS = {"sisepai": "state", "shrinewars": "state", "ninedomains": "_s"}
-
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 
@@ -172,10 +168,13 @@ class Table:
             self._c = (None, [], {})
         # The other games on the C engine: observation arrays written by the
         # C encoders from the engine's state (the same floats as the Python
-        # encoders, which read an observation object made first).
+        # encoders, which read an observation object made first). The state
+        # is the one the game names for its C answers (EngineGame._c_answers:
+        # the engine's class and the attribute holding it).
         self._array = None
-        if self.name in _C_ARRAYS and getattr(game, "engine", None) == "c":
-            self._array = _backend.load("c")._env_obs_array
+        spec = getattr(type(game), "_c_answers", None)
+        if spec is not None and game._engine.__class__ is spec[0]:
+            self._array = (_backend.load("c")._env_obs_array, spec[1])
 
     def _sync(self) -> None:
         to_act = self.game.to_act
@@ -188,9 +187,10 @@ class Table:
     def observation(self, seat: int) -> FloatArray:
         """The seat's observation array."""
         if self._array is not None:
+            encode, attribute = self._array
             engine: Any = self.game._engine  # type: ignore[attr-defined]
             # The engine's state now (taken anew: an engine may replace it).
-            got: FloatArray | None = self._array(getattr(engine, _C_ARRAYS[self.name]), seat)
+            got: FloatArray | None = encode(getattr(engine, attribute), seat)
             if got is not None:
                 return got
         return self.game.observation(seat).to_array()
