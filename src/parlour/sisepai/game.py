@@ -83,15 +83,13 @@ EngineName = Literal["c", "python"]
 
 
 def _engine_class(engine: object) -> Any:
-    # The engine class named, or the live backend's; ImportError if the C
-    # engine is asked for without the compiled module. Imported here: the
-    # engines build this module's values.
+    # The engine class named, or the live backend's (the C engine raises
+    # ImportError when made without the compiled module). The pure engine is
+    # imported here: it builds this module's values.
     if engine is None:
         engine = _backend.current()
     if engine == "c":
-        from parlour.sisepai.engine_c import CEngine
-
-        return CEngine
+        return _CEngine
     if engine == "python":
         from parlour.sisepai.engine_py import PyEngine
 
