@@ -39,6 +39,15 @@
 #define SG_AVX2 0
 #endif
 
+/* encode_with is made twice, with `wide` a constant in each: inlined, so
+ * that each copy keeps only its own writers (GCC and clang; elsewhere an
+ * ordinary static function taking the flag). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SG_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SG_ALWAYS_INLINE
+#endif
+
 #define KINDS 27
 
 /* Every discard's seat and tile in range (v->ndiscards <= 128 checked): all
@@ -534,7 +543,7 @@ static void put_thirds(float *row, const uint8_t tiles[3])
 #define QUARTERS(row, c) put_quarters(row, c)
 #endif
 
-static inline __attribute__((always_inline)) void
+static SG_ALWAYS_INLINE void
 encode_with(const parlour_sg_obs *o, const parlour_sc_tables *t, float *out, int wide)
 {
     (void)wide;
